@@ -1,0 +1,108 @@
+/**
+ * The one place that reads the environment. Every external address, key and brand string the site uses comes from
+ * here; defaults let the site build and run with no network and no keys (reserved `.example` hosts).
+ *
+ * Variables prefixed `PUBLIC_` end up in the browser (passed as props to islands or written into HTML); the others
+ * are used at build time only. `.env.example` documents each one.
+ */
+
+type Env = Record<string, string | undefined>;
+
+// astro.config.mjs loads `.env` files into process.env before the site is built, so this is the only source.
+const env: Env = typeof process === 'undefined' ? {} : process.env;
+
+function read(name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function readUrl(name: string, fallback: string): string {
+  const value = read(name, fallback);
+  try {
+    return new URL(value).toString().replace(/\/$/, '');
+  } catch {
+    throw new Error(`Environment variable ${name} must be an absolute URL, got "${value}"`);
+  }
+}
+
+const appUrl = readUrl('PUBLIC_APP_URL', 'https://app.communiti.example');
+const demoSlug = read('PUBLIC_DEMO_BOOKING_SLUG', 'communiti-demo');
+const demoId = read('PUBLIC_DEMO_BOOKING_ID', '64f1a2b3c4d5e6f708192a3b');
+const communitySlug = read('PUBLIC_COMMUNITY_SLUG', 'communiti-creators');
+const communityId = read('PUBLIC_COMMUNITY_ID', '64f1a2b3c4d5e6f708192a3c');
+const chatNumber = read('PUBLIC_SALES_CHAT_NUMBER', '910000000000').replace(/[^\d]/g, '');
+const chatBase = readUrl('PUBLIC_SALES_CHAT_URL', 'https://wa.me');
+
+export const site = {
+  /** Brand name used in copy. */
+  brand: read('PUBLIC_BRAND_NAME', 'Communiti'),
+  /** The product domain label used after the page name in every title: "{page} | {domainLabel}". */
+  domainLabel: read('PUBLIC_DOMAIN_LABEL', 'Communiti.example'),
+  /** Canonical origin of this marketing site (no trailing slash). */
+  url: readUrl('SITE_URL', 'https://www.communiti.example'),
+  /** Language of every page. */
+  lang: 'en',
+  /** Author meta tag and JSON-LD publisher. */
+  author: read('PUBLIC_AUTHOR', 'Communiti Technologies'),
+  /** Brand colour: theme-color meta and web manifest. */
+  themeColor: '#4f46e5',
+  /** Year printed in the footer copyright line (spec: 2025). */
+  copyrightYear: 2025,
+  /** The external admin app: Login, Get Started, Sign up, Create your Community. */
+  adminAppUrl: `${appUrl}/admin`,
+  /** Booking page for a demo and installation appointment: /user/book-appointment/{slug}/{id} on the app host. */
+  demoBookingUrl: `${appUrl}/user/book-appointment/${encodeURIComponent(demoSlug)}/${encodeURIComponent(demoId)}`,
+  /** The public community page behind "Join Community". */
+  communityUrl: `${appUrl}/community/${encodeURIComponent(communitySlug)}/${encodeURIComponent(communityId)}`,
+  salesChat: {
+    number: chatNumber,
+    baseUrl: chatBase,
+    messages: {
+      planHelp: "Hi! I'm not sure which plan is right for me. Could you help me choose the best plan for my community?",
+      plusUpgrade: "Hi! I'd like to upgrade to the Plus plan (₹999/month). Please share the next steps.",
+      advanceEnquiry:
+        "Hi! I'm interested in the Advance plan and white-labelling on my own domain. Please share the details.",
+      businessOrLifetime: "Hi! I'd like to know more about the Business Plan or the Lifetime Plan. Please share the details.",
+      thankYou: "Hi! I just submitted my details on your website. I'd like to talk to the sales team.",
+    },
+  },
+  appStores: {
+    /** The admin app, for community owners. */
+    android: read('PUBLIC_ANDROID_APP_URL', 'https://play.communiti.example/store/apps/details?id=example.communiti.admin'),
+    ios: read('PUBLIC_IOS_APP_URL', 'https://apps.communiti.example/app/communiti/id0000000000'),
+  },
+  social: {
+    instagram: read('PUBLIC_INSTAGRAM_URL', 'https://instagram.communiti.example/communiti'),
+    linkedin: read('PUBLIC_LINKEDIN_URL', 'https://linkedin.communiti.example/company/communiti'),
+    youtube: read('PUBLIC_YOUTUBE_URL', 'https://youtube.communiti.example/@communiti'),
+  },
+  crm: {
+    /** Base URL of the CRM; the home lead popup posts to {host}/api/leads. Point it at a relay to keep the token server-side. */
+    host: readUrl('PUBLIC_CRM_HOST', 'https://crm.communiti.example'),
+    /** Sent as the `authtoken` header. It reaches the browser: see the README. */
+    token: read('PUBLIC_CRM_TOKEN', ''),
+  },
+  emailjs: {
+    /** Origin of the email service API used by @emailjs/browser. */
+    origin: readUrl('PUBLIC_EMAILJS_ORIGIN', 'https://api.emailjs.com'),
+    publicKey: read('PUBLIC_EMAILJS_PUBLIC_KEY', ''),
+    serviceId: read('PUBLIC_EMAILJS_SERVICE_ID', ''),
+    templateId: read('PUBLIC_EMAILJS_TEMPLATE_ID', ''),
+  },
+  /** Base URL of the blog API (GET /api/v2.0/blogs...). Empty: the embedded Markdown posts are used. */
+  blogApiBase: read('PUBLIC_BLOG_API_URL', ''),
+  /** When "true", a failing blog API fails the build instead of publishing an empty blog. */
+  blogStrict: read('BLOG_STRICT', 'false') === 'true',
+} as const;
+
+export type Site = typeof site;
+
+/** A sales chat link with a prefilled, URL-encoded message. */
+export function chatLink(message: string): string {
+  return `${site.salesChat.baseUrl}/${site.salesChat.number}?text=${encodeURIComponent(message)}`;
+}
+
+/** Page title in the form "{page name} | {domain label}". */
+export function pageTitle(pageName: string): string {
+  return `${pageName} | ${site.domainLabel}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * The content model: every collection and its schema. A content file that breaks a schema fails the build with the
+ * file's path and the field at fault.
+ */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { icons, type IconName } from './components/icons';
+
+const iconName = z.enum(Object.keys(icons) as [IconName, ...IconName[]]);
+
+/** Head fields every page-like entry carries; bounds follow search engines' display limits. */
+const seo = {
+  /** Page name; the title becomes "{pageName} | {domain label}". */
+  pageName: z.string().min(2).max(60),
+  description: z.string().min(50).max(160),
+};
+
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+  schema: z.object({
+    ...seo,
+    heading: z.string().min(5),
+    lastUpdated: z.coerce.date(),
+  }),
+});
+
+const valueCard = z.object({
+  title: z.string().min(3),
+  text: z.string().min(20),
+  icon: iconName,
+});
+
+const about = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/about' }),
+  schema: z.object({
+    ...seo,
+    hero: z.object({ eyebrow: z.string(), heading: z.string().min(5), text: z.string().min(40) }),
+    story: z.object({ heading: z.string(), paragraphs: z.array(z.string().min(40)).min(2) }),
+    offer: z.object({ heading: z.string(), intro: z.string(), items: z.array(valueCard).min(4) }),
+    values: z.object({ heading: z.string(), items: z.array(valueCard).min(3) }),
+    mission: z.object({ heading: z.string(), text: z.string().min(40) }),
+    vision: z.object({ heading: z.string(), text: z.string().min(40) }),
+    cta: z.object({ heading: z.literal('Join the Mission'), text: z.string().min(20), button: z.literal('Sign up for free') }),
+  }),
+});
+
+export const collections = { legal, about };

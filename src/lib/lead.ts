@@ -1,0 +1,76 @@
+/**
+ * Lead form rules shared by every form (the home popup to the CRM, the others through the email service): trimming,
+ * validation with messages a visitor can act on, the honeypot and the resend guard.
+ */
+
+export interface LeadInput {
+  name: string;
+  mobile: string;
+  /** The hidden honeypot field: people leave it empty, form-filling bots do not. */
+  honeypot?: string;
+}
+
+export interface Lead {
+  name: string;
+  mobile: string;
+}
+
+export type LeadErrors = Partial<Record<keyof Lead, string>>;
+
+export const NAME_MAX_LENGTH = 100;
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 15;
+/** A form that has just been sent cannot send again within this window (double clicks, Enter held down). */
+export const RESEND_GUARD_MS = 5000;
+/** Name of the honeypot input in every lead form. */
+export const HONEYPOT_FIELD = 'company_website';
+
+export const messages = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: `Please keep your name under ${NAME_MAX_LENGTH + 1} characters.`,
+  mobileRequired: 'Please enter your mobile number.',
+  mobileInvalid: `Please enter a valid mobile number: ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits, optionally starting with +.`,
+} as const;
+
+/** Digits, an optional leading +, spaces and dashes; 7 to 15 digits in all. */
+export function isPlausiblePhone(value: string): boolean {
+  if (!/^\+?[\d\s-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+}
+
+export function normaliseLead(input: LeadInput): Lead {
+  return { name: input.name.trim(), mobile: input.mobile.trim() };
+}
+
+export function validateLead(lead: Lead): LeadErrors {
+  const errors: LeadErrors = {};
+  if (!lead.name) errors.name = messages.nameRequired;
+  else if (lead.name.length > NAME_MAX_LENGTH) errors.name = messages.nameTooLong;
+  if (!lead.mobile) errors.mobile = messages.mobileRequired;
+  else if (!isPlausiblePhone(lead.mobile)) errors.mobile = messages.mobileInvalid;
+  return errors;
+}
+
+/** True when the honeypot was filled: drop the submission quietly and report success. */
+export function isBot(input: LeadInput): boolean {
+  return Boolean(input.honeypot && input.honeypot.trim());
+}
+
+/** Remembers when a form last sent, so that a second send inside the window is refused. */
+export function createResendGuard(windowMs = RESEND_GUARD_MS, now: () => number = Date.now) {
+  let lastSent = Number.NEGATIVE_INFINITY;
+  return {
+    /** True (and the clock starts) when a send may go ahead now. */
+    tryStart(): boolean {
+      const t = now();
+      if (t - lastSent < windowMs) return false;
+      lastSent = t;
+      return true;
+    },
+    /** Forget the last send, after a failure, so the visitor can try again at once. */
+    reset(): void {
+      lastSent = Number.NEGATIVE_INFINITY;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('thank-you page', () => {
+  test('shows the three texts and goes to /business-whatsapp-api after 3 seconds', async ({ page }) => {
+    await page.clock.install();
+    await page.route('**/business-whatsapp-api', (route) => route.fulfill({ contentType: 'text/html', body: '<title>next</title>' }));
+    await page.goto('/thank-you');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
+    await expect(page.getByText('Your details have been submitted successfully.')).toBeVisible();
+    await expect(page.getByText("We'll get in touch with you shortly. Redirecting...")).toBeVisible();
+
+    await page.clock.runFor(2_900);
+    expect(new URL(page.url()).pathname).toBe('/thank-you');
+    await page.clock.runFor(200);
+    await page.waitForURL('**/business-whatsapp-api');
+  });
+
+  test('the Home button opens the sales chat in a new tab', async ({ page }) => {
+    await page.goto('/thank-you');
+    const home = page.getByRole('link', { name: 'Home', exact: true });
+    await expect(home).toHaveAttribute('href', /\/\d{8,15}\?text=.+/);
+    await expect(home).toHaveAttribute('target', '_blank');
+    await expect(home).toHaveAttribute('rel', /\bnoopener\b/);
+  });
+
+  test('without JavaScript a link leads on', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/thank-you');
+    await expect(page.getByRole('link', { name: /Continue/ })).toHaveAttribute('href', '/business-whatsapp-api');
+    await context.close();
+  });
+});
+
+test('an unknown path answers 404 with links back into the site', async ({ page }) => {
+  const response = await page.goto('/no-such-page-here');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  const popular = page.getByRole('navigation', { name: 'Popular pages' });
+  await expect(popular.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(page).toHaveTitle(/Page Not Found \| /);
+});
+
+test('paths are case-sensitive, as on the static host', async ({ request }) => {
+  expect((await request.get('/about-us')).status()).toBe(200);
+  expect((await request.get('/About-Us')).status()).toBe(404);
+});
+
+test.describe('legal pages', () => {
+  const pages = [
+    { path: '/privacy-policy', heading: 'Privacy Policy', must: [/March 20, 2024/, /payment gateway/i, /under 18|under the age of 18/i, /Do-Not-Track/i, /Google (Drive|Calendar)/] },
+    { path: '/terms-of-uses', heading: 'Terms of Use', must: [/18 years/, /160 characters/, /true, accurate, current/i, /automated/i, /one \(1\) year/i] },
+    { path: '/refund-policy', heading: 'Refund Policy', must: [/non-refundable/i, /admins of that community/i] },
+  ];
+  for (const { path, heading, must } of pages) {
+    test(`${path} renders its policy`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(new RegExp(`^${heading} \\| `));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const text = await page.locator('main').innerText();
+      for (const pattern of must) expect(text).toMatch(pattern);
+    });
+  }
+});
+
+test('about us: sections and the Join the Mission call to action', async ({ page }) => {
+  await page.goto('/about-us');
+  await expect(page).toHaveTitle(/^About Us \| /);
+  for (const name of ['What we offer', 'Our values', 'Our mission', 'Our vision', 'Join the Mission']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  const signUp = page.getByRole('link', { name: 'Sign up for free' });
+  await expect(signUp).toHaveAttribute('href', /\/admin$/);
+  await expect(signUp).toHaveAttribute('target', '_blank');
+});
+
+test('the head carries the SEO and social tags', async ({ page }) => {
+  await page.goto('/about-us');
+  const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  expect(await meta('meta[name="format-detection"]')).toBe('telephone=no');
+  expect(await meta('meta[name="description"]')).toBeTruthy();
+  expect(await meta('meta[name="keywords"]')).toBeTruthy();
+  expect(await meta('meta[name="author"]')).toBeTruthy();
+  expect(await meta('meta[property="og:image"]')).toMatch(/^https?:\/\//);
+  expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/about-us$/);
+  expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/site.webmanifest');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  const org = Array.isArray(ld) ? ld.find((x) => x['@type'] === 'Organization') : ld;
+  expect(org['@type']).toBe('Organization');
+});
