@@ -94,7 +94,9 @@ async function resolveFile(pathname) {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const base = join(root, clean);
   if (!base.startsWith(root + sep) && base !== root) return null;
-  const candidates = pathname.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
+  const candidates = pathname.endsWith('/')
+    ? [join(base, 'index.html')]
+    : [base, `${base}.html`, join(base, 'index.html')];
   for (const candidate of candidates) if (await isFile(candidate)) return candidate;
   return null;
 }

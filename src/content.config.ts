@@ -41,7 +41,11 @@ const about = defineCollection({
     values: z.object({ heading: z.string(), items: z.array(valueCard).min(3) }),
     mission: z.object({ heading: z.string(), text: z.string().min(40) }),
     vision: z.object({ heading: z.string(), text: z.string().min(40) }),
-    cta: z.object({ heading: z.literal('Join the Mission'), text: z.string().min(20), button: z.literal('Sign up for free') }),
+    cta: z.object({
+      heading: z.literal('Join the Mission'),
+      text: z.string().min(20),
+      button: z.literal('Sign up for free'),
+    }),
   }),
 });
 

@@ -62,13 +62,17 @@ export const site = {
       plusUpgrade: "Hi! I'd like to upgrade to the Plus plan (₹999/month). Please share the next steps.",
       advanceEnquiry:
         "Hi! I'm interested in the Advance plan and white-labelling on my own domain. Please share the details.",
-      businessOrLifetime: "Hi! I'd like to know more about the Business Plan or the Lifetime Plan. Please share the details.",
+      businessOrLifetime:
+        "Hi! I'd like to know more about the Business Plan or the Lifetime Plan. Please share the details.",
       thankYou: "Hi! I just submitted my details on your website. I'd like to talk to the sales team.",
     },
   },
   appStores: {
     /** The admin app, for community owners. */
-    android: read('PUBLIC_ANDROID_APP_URL', 'https://play.communiti.example/store/apps/details?id=example.communiti.admin'),
+    android: read(
+      'PUBLIC_ANDROID_APP_URL',
+      'https://play.communiti.example/store/apps/details?id=example.communiti.admin',
+    ),
     ios: read('PUBLIC_IOS_APP_URL', 'https://apps.communiti.example/app/communiti/id0000000000'),
   },
   social: {

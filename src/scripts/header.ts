@@ -76,7 +76,9 @@ function setupMobileSheet(header: HTMLElement): void {
 
   if (!supportsCommands) {
     opener.addEventListener('click', () => sheet.showModal());
-    sheet.querySelectorAll('[data-sheet-close]').forEach((button) => button.addEventListener('click', () => sheet.close()));
+    sheet
+      .querySelectorAll('[data-sheet-close]')
+      .forEach((button) => button.addEventListener('click', () => sheet.close()));
   }
   // A click on the dialog box itself (not its content) is a click on the backdrop.
   sheet.addEventListener('click', (event) => {

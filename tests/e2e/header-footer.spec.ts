@@ -131,7 +131,9 @@ test.describe('desktop header', () => {
 test.describe('mobile header', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the sheet opens from the left, keeps focus inside and closes by button, Escape and backdrop', async ({ page }) => {
+  test('the sheet opens from the left, keeps focus inside and closes by button, Escape and backdrop', async ({
+    page,
+  }) => {
     await page.goto(PAGE);
     const open = page.getByRole('button', { name: 'Open menu' });
     const sheet = page.getByRole('dialog', { name: 'Menu' });

@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 test.describe('thank-you page', () => {
   test('shows the three texts and goes to /business-whatsapp-api after 3 seconds', async ({ page }) => {
     await page.clock.install();
-    await page.route('**/business-whatsapp-api', (route) => route.fulfill({ contentType: 'text/html', body: '<title>next</title>' }));
+    await page.route('**/business-whatsapp-api', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>next</title>' }),
+    );
     await page.goto('/thank-you');
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
     await expect(page.getByText('Your details have been submitted successfully.')).toBeVisible();
@@ -48,8 +50,22 @@ test('paths are case-sensitive, as on the static host', async ({ request }) => {
 
 test.describe('legal pages', () => {
   const pages = [
-    { path: '/privacy-policy', heading: 'Privacy Policy', must: [/March 20, 2024/, /payment gateway/i, /under 18|under the age of 18/i, /Do-Not-Track/i, /Google (Drive|Calendar)/] },
-    { path: '/terms-of-uses', heading: 'Terms of Use', must: [/18 years/, /160 characters/, /true, accurate, current/i, /automated/i, /one \(1\) year/i] },
+    {
+      path: '/privacy-policy',
+      heading: 'Privacy Policy',
+      must: [
+        /March 20, 2024/,
+        /payment gateway/i,
+        /under 18|under the age of 18/i,
+        /Do-Not-Track/i,
+        /Google (Drive|Calendar)/,
+      ],
+    },
+    {
+      path: '/terms-of-uses',
+      heading: 'Terms of Use',
+      must: [/18 years/, /160 characters/, /true, accurate, current/i, /automated/i, /one \(1\) year/i],
+    },
     { path: '/refund-policy', heading: 'Refund Policy', must: [/non-refundable/i, /admins of that community/i] },
   ];
   for (const { path, heading, must } of pages) {
