@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
+// dist-test: the same site built with every external service configured to test values (scripts/build-test.mjs).
+const configuredPort = port + 1;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,12 +30,31 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The built site, served as a static host serves it (see scripts/serve.mjs).
-    command: `node scripts/serve.mjs --port ${port}`,
-    url: `http://127.0.0.1:${port}/404.html`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /\.configured\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'configured',
+      testMatch: /\.configured\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${configuredPort}` },
+    },
+  ],
+  webServer: [
+    {
+      // The built site, served as a static host serves it (see scripts/serve.mjs).
+      command: `node scripts/serve.mjs --port ${port}`,
+      url: `http://127.0.0.1:${port}/404.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node scripts/serve.mjs --port ${configuredPort} --dir dist-test`,
+      url: `http://127.0.0.1:${configuredPort}/404.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });
