@@ -10,13 +10,14 @@ const fileEnv = loadEnv(process.env.NODE_ENV === 'development' ? 'development' :
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
+const { securityHeaders } = await import('./src/integrations/security-headers.ts');
 
 export default defineConfig({
   site: site.url,
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(thank-you|404)\/?$/.test(page) })],
+  integrations: [react(), securityHeaders(), sitemap({ filter: (page) => !/\/(thank-you|404)\/?$/.test(page) })],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },

@@ -33,8 +33,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /\.configured\.spec\.ts$/,
+      testIgnore: /\.(configured|nojs)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // Every page as a visitor without JavaScript sees it.
+      name: 'no-js',
+      testMatch: /\.nojs\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, javaScriptEnabled: false },
     },
     {
       name: 'configured',

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { builtPages } from './site-pages';
+
+for (const path of builtPages()) {
+  test(`${path} shows its full content and navigation without JavaScript`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    const main = page.locator('main');
+    expect((await main.innerText()).trim().length).toBeGreaterThan(100);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
+    // Nothing waits for a script to be shown.
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((el) => el.closest('dialog, [hidden], details:not([open]), [aria-hidden="true"]') === null)
+        .filter((el) => getComputedStyle(el).opacity === '0' && (el.textContent ?? '').trim().length > 0)
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(hidden).toEqual([]);
+
+    // Desktop menus open on hover; every header link is there.
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await expect(page.locator('#nav-products')).toBeVisible();
+    await expect(page.locator('#nav-products a')).toHaveCount(15);
+
+    // The mobile sheet opens without a script too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sheet).toBeVisible();
+    await sheet.getByText('Products', { exact: true }).click();
+    await expect(sheet.getByRole('link', { name: 'Member Management' })).toBeVisible();
+  });
+}

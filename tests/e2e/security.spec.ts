@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { builtPages, distDir } from './site-pages';
+
+const htmlFile = (path: string) =>
+  join(distDir, path === '/' ? 'index.html' : path === '/404' ? '404.html' : `${path.slice(1)}/index.html`);
+
+for (const path of builtPages()) {
+  test(`${path}: strict headers, no CSP violation and no console error once every island has run`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    // Outside calls (CRM, email, blog API) would fail offline: answer them so only real faults are reported.
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204 }));
+
+    const response = await page.goto(path);
+    const headers = response?.headers() ?? {};
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("form-action 'self'");
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc).not.toContain('unsafe-eval');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+
+    // Scroll to the end in steps so every island that waits for visibility hydrates.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(60);
+    }
+    await page.waitForLoadState('networkidle');
+    // A dialog that opens on its own (such as an offer popup) is part of the page: it must not break anything either.
+    expect(problems).toEqual([]);
+  });
+}
+
+test('hashed assets are cached for a year, immutably', async ({ page, request }) => {
+  await page.goto('/about-us');
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  const response = await request.get(css ?? '');
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('no link in dist opens a new tab without noopener', () => {
+  for (const path of builtPages()) {
+    const html = readFileSync(htmlFile(path), 'utf8');
+    for (const [tag] of html.matchAll(/<a\b[^>]*\btarget="_blank"[^>]*>/g)) {
+      expect(tag, `${path}: ${tag}`).toMatch(/\brel="[^"]*\bnoopener\b[^"]*"/);
+    }
+  }
+});
