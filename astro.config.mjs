@@ -15,7 +15,8 @@ const { securityHeaders } = await import('./src/integrations/security-headers.ts
 export default defineConfig({
   site: site.url,
   output: 'static',
-  trailingSlash: 'ignore',
+  // Canonical URLs and the sitemap both write paths without a trailing slash.
+  trailingSlash: 'never',
   build: { format: 'directory' },
   integrations: [react(), securityHeaders(), sitemap({ filter: (page) => !/\/(thank-you|404)\/?$/.test(page) })],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.

@@ -115,12 +115,16 @@ test.describe('desktop header', () => {
     const header = page.locator('[data-site-header]');
     const height = () => header.evaluate((el) => el.getBoundingClientRect().height);
     const tall = await height();
+    const mainTop = () => page.locator('main').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const contentTop = await mainTop();
     await page.evaluate(() => window.scrollTo(0, 10));
     await page.waitForTimeout(100);
     await expect(header).not.toHaveAttribute('data-scrolled');
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect(header).toHaveAttribute('data-scrolled', '');
     await expect.poll(height).toBeLessThan(tall);
+    // Turning compact moves nothing below the header (no layout shift).
+    expect(await mainTop()).toBe(contentTop);
     const background = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toMatch(/rgba?\(.*,\s*0?\.\d+\)|oklab|color-mix/);
     await page.evaluate(() => window.scrollTo(0, 0));
