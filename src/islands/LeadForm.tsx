@@ -14,6 +14,7 @@ import {
   type Lead,
   type LeadErrors,
 } from '../lib/lead';
+import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
 
 export interface EmailSettings {
   /** Origin of the email service API; requests go to {origin}/api/v1.0/email/send. */
@@ -30,7 +31,7 @@ interface Props {
   submitLabel?: string;
   /**
    * "mounted": render the fields only once hydrated (for a form inside a closed dialog, so the page does not carry a
-   * second, hidden copy of the fields). "always" (default): render them in the HTML, enabled once hydrated.
+   * second, hidden copy of the fields). "always" (default): render them in the HTML.
    */
   render?: 'always' | 'mounted';
 }
@@ -57,8 +58,19 @@ export default function LeadForm({ email, id, submitLabel = 'Submit', render = '
   const guard = useRef(createResendGuard());
   const nameRef = useRef<HTMLInputElement>(null);
   const mobileRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => setReady(true), []);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!ready || !form) return;
+    // From now on React handles submits; replay one the guard held while the island was hydrating.
+    form.setAttribute(READY_ATTR, '');
+    if (form.hasAttribute(PENDING_ATTR)) {
+      form.removeAttribute(PENDING_ATTR);
+      form.requestSubmit();
+    }
+  }, [ready]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,8 +125,8 @@ export default function LeadForm({ email, id, submitLabel = 'Submit', render = '
   const describe = (field: keyof Lead) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-busy={sending}>
-      <fieldset disabled={!ready} className="space-y-4">
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="">
+      <fieldset className="space-y-4">
         <legend className="sr-only">Your contact details</legend>
         <div>
           <label htmlFor={`${id}-name`} className="text-sm font-semibold text-ink">
