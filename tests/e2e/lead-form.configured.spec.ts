@@ -92,3 +92,29 @@ test('the inline contact form on the landing page sends too', async ({ page }) =
   await page.waitForURL('**/thank-you');
   expect(bodies).toEqual([expectedBody('Kiran', '9000012345')]);
 });
+
+test('a submit made before the form has hydrated is held, then sent once it has', async ({ page }) => {
+  const bodies = captureSends(page, (route) => route.fulfill({ status: 200, body: 'OK' }));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let islandRequested = false;
+  await page.route(/\/_astro\/LeadForm\.[\w-]+\.js$/, async (route) => {
+    islandRequested = true;
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/business-whatsapp-pricing');
+  await page.getByLabel('Name').fill('Early Bird');
+  await page.getByLabel('Mobile Number').fill('9876501234');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => islandRequested).toBe(true);
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/business-whatsapp-pricing');
+  expect(new URL(page.url()).search).toBe('');
+  expect(bodies).toEqual([]);
+
+  release();
+  await page.waitForURL('**/thank-you');
+  expect(bodies).toEqual([expectedBody('Early Bird', '9876501234')]);
+});
