@@ -16,7 +16,16 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(thank-you|404)\/?$/.test(page) })],
+  integrations: [
+    react(),
+    // Left out: pages not meant for search, and the WhatsApp landing page's aliases (canonical: /business-whatsapp-api).
+    sitemap({
+      filter: (page) =>
+        !/\/(thank-you|404|whatsapp-business-api|business-whatsapp-managements?|whatsapp-business-management)\/?$/.test(
+          page,
+        ),
+    }),
+  ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },
