@@ -18,7 +18,17 @@ export default defineConfig({
   // Canonical URLs and the sitemap both write paths without a trailing slash.
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), securityHeaders(), sitemap({ filter: (page) => !/\/(thank-you|404)\/?$/.test(page) })],
+  integrations: [
+    react(),
+    securityHeaders(),
+    // Left out: pages not meant for search, and the WhatsApp landing page's aliases (canonical: /business-whatsapp-api).
+    sitemap({
+      filter: (page) =>
+        !/\/(thank-you|404|whatsapp-business-api|business-whatsapp-managements?|whatsapp-business-management)\/?$/.test(
+          page,
+        ),
+    }),
+  ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },

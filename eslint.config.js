@@ -11,8 +11,9 @@ export default tseslint.config(
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-strict'],
   {
+    // The jsx-a11y plugin is already registered (globally) by astro's jsx-a11y-strict config: add only its rules here.
     files: ['**/*.tsx'],
-    ...jsxA11y.flatConfigs.strict,
+    rules: jsxA11y.flatConfigs.strict.rules,
   },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -6,6 +6,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { icons, type IconName } from './components/icons';
+import { plansSchema } from './lib/pricing';
 
 const iconName = z.enum(Object.keys(icons) as [IconName, ...IconName[]]);
 
@@ -49,4 +50,67 @@ const about = defineCollection({
   }),
 });
 
-export const collections = { legal, about };
+// --- Pricing and the WhatsApp landing page -------------------------------------------------------------------------
+/** Every plan and price, main and /mr/ variants side by side (schema in src/lib/pricing.ts, shared with unit tests). */
+const plans = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/plans' }),
+  schema: plansSchema,
+});
+
+const iconCard = z.object({ title: z.string().min(3), text: z.string().min(20), icon: iconName }).strict();
+const faqEntry = z.object({ id: z.string().min(1), question: z.string().min(10), answer: z.string().min(20) }).strict();
+
+/** Copy of the WhatsApp landing page (served on five routes). */
+const whatsapp = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/whatsapp' }),
+  schema: z
+    .object({
+      ...seo,
+      hero: z
+        .object({
+          eyebrow: z.string(),
+          heading: z.string().min(10),
+          text: z.string().min(40),
+          flowerAlt: z.string().min(5),
+        })
+        .strict(),
+      broadcast: z
+        .object({
+          eyebrow: z.string(),
+          heading: z.string().min(5),
+          text: z.string().min(40),
+          points: z.array(z.string()).min(2),
+          button: z.string().min(3),
+        })
+        .strict(),
+      steps: z
+        .object({
+          heading: z.string().min(5),
+          intro: z.string(),
+          items: z
+            .array(z.object({ id: z.string(), title: z.string().min(3), text: z.string().min(20) }).strict())
+            .length(3),
+        })
+        .strict(),
+      features: z.object({ heading: z.string().min(5), items: z.array(iconCard).min(3) }).strict(),
+      enterprise: z.object({ heading: z.string().min(5), intro: z.string(), items: z.array(iconCard).min(6) }).strict(),
+      integrations: z
+        .object({
+          heading: z.string().min(5),
+          intro: z.string(),
+          items: z.array(z.object({ title: z.string().min(3), icon: iconName }).strict()).min(5),
+        })
+        .strict(),
+      plans: z.object({ heading: z.string().min(5), intro: z.string(), button: z.string().min(3) }).strict(),
+      app: z
+        .object({ heading: z.string().min(5), text: z.string().min(20), android: z.string(), ios: z.string() })
+        .strict(),
+      contact: z.object({ heading: z.string().min(5), text: z.string().min(20) }).strict(),
+      campaign: z.object({ heading: z.string().min(5), text: z.string().min(20), button: z.string().min(3) }).strict(),
+      faq: z.array(faqEntry).length(10),
+    })
+    .strict(),
+});
+// --- end of pricing and WhatsApp -----------------------------------------------------------------------------------
+
+export const collections = { legal, about, plans, whatsapp };

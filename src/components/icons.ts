@@ -31,6 +31,22 @@ import {
   Zap,
   Headphones,
   Lightbulb,
+  // Pricing and WhatsApp pages
+  Megaphone,
+  Inbox,
+  Bot,
+  Workflow,
+  TrendingUp,
+  Activity,
+  Gauge,
+  BadgeCheck,
+  ShoppingCart,
+  Contact,
+  CreditCard,
+  Sheet,
+  Send,
+  Play,
+  Minus,
 } from 'lucide';
 
 type IconNode = [string, Record<string, string>][];
@@ -85,6 +101,22 @@ export const icons = {
   Zap,
   Headphones,
   Lightbulb,
+  // Pricing and WhatsApp pages
+  Megaphone,
+  Inbox,
+  Bot,
+  Workflow,
+  TrendingUp,
+  Activity,
+  Gauge,
+  BadgeCheck,
+  ShoppingCart,
+  Contact,
+  CreditCard,
+  Sheet,
+  Send,
+  Play,
+  Minus,
 } as const;
 
 export type IconName = keyof typeof icons;

@@ -15,3 +15,6 @@ export const REVEAL = {
 export const THANK_YOU_REDIRECT_MS = 3000;
 /** ...to this page. */
 export const THANK_YOU_REDIRECT_TO = '/business-whatsapp-api';
+
+/** The WhatsApp landing page hero flower turns this many degrees per scroll event (down adds, up subtracts). */
+export const FLOWER_DEGREES_PER_SCROLL = 2;

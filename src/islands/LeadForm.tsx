@@ -1,0 +1,190 @@
+/**
+ * The lead form sent through the email service (every lead form except the home popup): name and mobile, both required
+ * by the browser; trimmed and checked with the shared lead rules; a honeypot for bots; a resend guard against double
+ * sends. Success goes to the thank-you page; a failure alerts, logs and keeps what the visitor typed.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { init, send } from '@emailjs/browser';
+import {
+  HONEYPOT_FIELD,
+  createResendGuard,
+  isBot,
+  normaliseLead,
+  validateLead,
+  type Lead,
+  type LeadErrors,
+} from '../lib/lead';
+import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
+
+export interface EmailSettings {
+  /** Origin of the email service API; requests go to {origin}/api/v1.0/email/send. */
+  origin: string;
+  publicKey: string;
+  serviceId: string;
+  templateId: string;
+}
+
+interface Props {
+  email: EmailSettings;
+  /** Prefix for element ids, unique on the page. */
+  id: string;
+  submitLabel?: string;
+  /**
+   * "mounted": render the fields only once hydrated (for a form inside a closed dialog, so the page does not carry a
+   * second, hidden copy of the fields). "always" (default): render them in the HTML.
+   */
+  render?: 'always' | 'mounted';
+}
+
+export const FAILURE_ALERT = '❌ Failed to send email. Try again!';
+const THANK_YOU_PATH = '/thank-you';
+
+/** The messages the email service gives for each missing setting, with the variable that sets it. */
+function missingSettings(email: EmailSettings): string[] {
+  const missing: string[] = [];
+  if (!email.publicKey) missing.push('The user ID is required. Set PUBLIC_EMAILJS_PUBLIC_KEY (the public key).');
+  if (!email.serviceId) missing.push('The service ID is required. Set PUBLIC_EMAILJS_SERVICE_ID.');
+  if (!email.templateId) missing.push('The template ID is required. Set PUBLIC_EMAILJS_TEMPLATE_ID.');
+  return missing;
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
+
+export default function LeadForm({ email, id, submitLabel = 'Submit', render = 'always' }: Props) {
+  const [ready, setReady] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<LeadErrors>({});
+  const guard = useRef(createResendGuard());
+  const nameRef = useRef<HTMLInputElement>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!ready || !form) return;
+    // From now on React handles submits; replay one the guard held while the island was hydrating.
+    form.setAttribute(READY_ATTR, '');
+    if (form.hasAttribute(PENDING_ATTR)) {
+      form.removeAttribute(PENDING_ATTR);
+      form.requestSubmit();
+    }
+  }, [ready]);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const input = {
+      name: String(data.get('name') ?? ''),
+      mobile: String(data.get('mobile') ?? ''),
+      honeypot: String(data.get(HONEYPOT_FIELD) ?? ''),
+    };
+    if (isBot(input)) {
+      // Dropped quietly: a bot learns nothing from the answer.
+      form.reset();
+      window.location.assign(THANK_YOU_PATH);
+      return;
+    }
+    const lead: Lead = normaliseLead(input);
+    const found = validateLead(lead);
+    setErrors(found);
+    if (found.name) return nameRef.current?.focus();
+    if (found.mobile) return mobileRef.current?.focus();
+    if (!guard.current.tryStart()) return;
+
+    setSending(true);
+    try {
+      const missing = missingSettings(email);
+      if (missing.length) throw new Error(`Email service is not configured: ${missing.join(' ')}`);
+      init({ publicKey: email.publicKey, blockHeadless: false }, email.origin);
+      const response = await send(
+        email.serviceId,
+        email.templateId,
+        { name: lead.name, mobile: lead.mobile },
+        { publicKey: email.publicKey, blockHeadless: false },
+      );
+      if (response.status !== 200 && response.text !== 'OK') throw response;
+      form.reset();
+      window.location.assign(THANK_YOU_PATH);
+    } catch (error) {
+      guard.current.reset();
+      console.error('Failed to send email:', error);
+      window.alert(FAILURE_ALERT);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (render === 'mounted' && !ready) {
+    return <p className="py-6 text-center text-muted">Loading the form…</p>;
+  }
+
+  const describe = (field: keyof Lead) => (errors[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="">
+      <fieldset className="space-y-4">
+        <legend className="sr-only">Your contact details</legend>
+        <div>
+          <label htmlFor={`${id}-name`} className="text-sm font-semibold text-ink">
+            Name
+          </label>
+          <input
+            ref={nameRef}
+            id={`${id}-name`}
+            name="name"
+            type="text"
+            required
+            autoComplete="name"
+            placeholder="Enter Name"
+            className={inputClass}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describe('name')}
+          />
+          {errors.name && (
+            <p id={`${id}-name-error`} className="mt-1 text-sm text-red-700">
+              {errors.name}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={`${id}-mobile`} className="text-sm font-semibold text-ink">
+            Mobile Number
+          </label>
+          <input
+            ref={mobileRef}
+            id={`${id}-mobile`}
+            name="mobile"
+            type="tel"
+            required
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="Enter Mobile No."
+            className={inputClass}
+            aria-invalid={errors.mobile ? true : undefined}
+            aria-describedby={describe('mobile')}
+          />
+          {errors.mobile && (
+            <p id={`${id}-mobile-error`} className="mt-1 text-sm text-red-700">
+              {errors.mobile}
+            </p>
+          )}
+        </div>
+        <div className="sr-only">
+          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <button
+          type="submit"
+          className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
+          disabled={sending}
+        >
+          {sending ? 'Sending...' : submitLabel}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

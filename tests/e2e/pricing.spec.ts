@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The visible price lines of the plan cards, in card order. */
+async function visiblePrices(page: Page): Promise<string[]> {
+  const lines = page.locator('[data-plan-price]:visible');
+  // "₹24,999 /year , billed yearly" -> "₹24,999/year" (the last part is for screen readers).
+  return (await lines.allInnerTexts()).map((t) => t.replace(/,\s*billed.*$/s, '').replace(/\s+/g, ''));
+}
+
+function card(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+}
+
+test.describe('/pricing', () => {
+  test('headline, three cards and yearly prices by default', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page).toHaveTitle(/^Pricing \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Grow More, Spend Less.' })).toBeVisible();
+    for (const name of ['Lite', 'Plus', 'Advance']) await expect(card(page, name)).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
+    await expect(page.getByText('Save 33%')).toBeVisible();
+    expect(await visiblePrices(page)).toEqual(['₹0/year', '₹24,999/year', '₹49,999/year']);
+    await expect(card(page, 'Lite')).toContainText('₹5,000 one-time setup cost');
+    await expect(card(page, 'Lite')).toContainText('2% transaction fee');
+    await expect(card(page, 'Plus')).toContainText('0% transaction fee');
+  });
+
+  test('Monthly shows the monthly prices and changes nothing else', async ({ page }) => {
+    await page.goto('/pricing');
+    const before = await page.getByRole('heading', { level: 2 }).allInnerTexts();
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    expect(await visiblePrices(page)).toEqual(['₹0/month', '₹2,499/month', '₹4,499/month']);
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(before);
+    await page.getByText('Yearly', { exact: true }).click();
+    expect(await visiblePrices(page)).toEqual(['₹0/year', '₹24,999/year', '₹49,999/year']);
+  });
+
+  test('the toggle works by keyboard', async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: 'Yearly' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    expect(await visiblePrices(page)).toEqual(['₹0/month', '₹2,499/month', '₹4,499/month']);
+  });
+
+  test('upgrade buttons open the sales chat with their messages in a new tab', async ({ page }) => {
+    await page.goto('/pricing');
+    const plus = card(page, 'Plus').getByRole('link', { name: 'Upgrade to Plus' });
+    await expect(plus).toHaveAttribute('target', '_blank');
+    await expect(plus).toHaveAttribute('rel', /noopener/);
+    expect(decodeURIComponent((await plus.getAttribute('href'))!)).toMatch(/\?text=.*upgrade to the Plus plan/);
+    const advance = card(page, 'Advance').getByRole('link', { name: /Advance/ });
+    expect(decodeURIComponent((await advance.getAttribute('href'))!)).toMatch(/\?text=.*Advance plan/);
+    const lifetime = page.getByRole('link', { name: 'Ask our sales team' });
+    expect(decodeURIComponent((await lifetime.getAttribute('href'))!)).toMatch(/Business Plan or the Lifetime Plan/);
+    await expect(card(page, 'Lite').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', /\/admin$/);
+  });
+
+  test('comparison table, fee FAQ and the plan-help banner', async ({ page }) => {
+    await page.goto('/pricing');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Lite', 'Plus', 'Advance']);
+    await expect(table.getByRole('row', { name: /Transaction fee/ })).toContainText(['2%']);
+    await page.getByText('What do payment gateways charge?').click();
+    await expect(page.getByText(/2% to 2.5%/)).toBeVisible();
+    await expect(page.getByText(/₹29.05/)).toBeVisible();
+    await expect(page.getByText(/4% platform fee/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not sure which plan is right for you?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute(
+      'href',
+      /\/user\/book-appointment\/[^/]+\/[^/]+$/,
+    );
+  });
+
+  test('every period price is in the HTML, for search engines and without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    const html = await page.content();
+    for (const price of ['₹24,999', '₹2,499', '₹49,999', '₹4,499']) expect(html).toContain(price);
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    expect(await visiblePrices(page)).toEqual(['₹0/month', '₹2,499/month', '₹4,499/month']);
+    await context.close();
+  });
+});
+
+test.describe('/mr/pricing', () => {
+  test('shows the regional prices for both periods and no invented Lite price', async ({ page }) => {
+    await page.goto('/mr/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grow More, Spend Less.' })).toBeVisible();
+    expect(await visiblePrices(page)).toEqual(['₹11,999/year', '₹17,999/year']);
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    expect(await visiblePrices(page)).toEqual(['₹1,499/month', '₹1,999/month']);
+    const lite = card(page, 'Lite');
+    await expect(lite).toBeVisible();
+    await expect(lite).not.toContainText('₹');
+  });
+});
+
+test.describe('WhatsApp pricing', () => {
+  const variants = [
+    {
+      path: '/business-whatsapp-pricing',
+      yearly: ['₹0/year', '₹24,999/year', '₹49,999/year'],
+      quarterly: ['₹0/quarter', '₹6,999/quarter', '₹13,999/quarter'],
+      monthly: ['₹0/month', '₹2,499/month', '₹4,499/month'],
+      setup: '₹5,000 one-time setup cost',
+      freeUtility: '₹0.25',
+    },
+    {
+      path: '/mr/business-whatsapp-pricing',
+      yearly: ['₹0/year', '₹11,999/year', '₹23,999/year'],
+      quarterly: ['₹0/quarter', '₹4,499/quarter', '₹7,499/quarter'],
+      monthly: ['₹0/month', '₹1,799/month', '₹2,999/month'],
+      setup: 'Zero setup fees',
+      freeUtility: '₹0.15',
+    },
+  ];
+  for (const v of variants) {
+    test(`${v.path}: each period shows its prices`, async ({ page }) => {
+      await page.goto(v.path);
+      for (const name of ['Free Forever', 'Business', 'Enterprise']) await expect(card(page, name)).toBeVisible();
+      await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
+      expect(await visiblePrices(page)).toEqual(v.yearly);
+      await page.getByRole('radio', { name: 'Quarterly' }).click();
+      expect(await visiblePrices(page)).toEqual(v.quarterly);
+      await page.getByRole('radio', { name: 'Monthly' }).click();
+      expect(await visiblePrices(page)).toEqual(v.monthly);
+    });
+
+    test(`${v.path}: limits, charges, setup cost and trial`, async ({ page }) => {
+      await page.goto(v.path);
+      await expect(page.getByText(v.setup).first()).toBeVisible();
+      const free = card(page, 'Free Forever');
+      for (const limit of [
+        '50 free conversation credits',
+        'Chatbot with 10 triggers',
+        '1 agent',
+        '10 tags',
+        '5 custom attributes',
+      ]) {
+        await expect(free).toContainText(limit);
+      }
+      await expect(free.getByRole('definition')).toHaveText(['₹0.90', v.freeUtility, '₹0']);
+      await expect(card(page, 'Business').getByRole('definition')).toHaveText(['₹0.78', '₹0.115', '₹0']);
+      await expect(card(page, 'Business')).toContainText('7-day free trial');
+      await expect(card(page, 'Enterprise')).toContainText('7-day free trial');
+      await expect(free).not.toContainText('free trial');
+      await expect(page.getByLabel('Name')).toBeVisible();
+      await expect(page.getByLabel('Mobile Number')).toBeVisible();
+    });
+  }
+
+  test('publishes the plans as JSON-LD offers', async ({ page }) => {
+    await page.goto('/business-whatsapp-pricing');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.flatMap((b) => JSON.parse(b) as Record<string, unknown>[]).flat();
+    const product = data.find((d) => d['@type'] === 'Product') as { offers: { name: string; price: number }[] };
+    expect(product.offers).toContainEqual(expect.objectContaining({ name: 'Business (Yearly)', price: 24999 }));
+    expect(product.offers).toContainEqual(expect.objectContaining({ name: 'Enterprise (Quarterly)', price: 13999 }));
+    expect(product.offers).toContainEqual(expect.objectContaining({ name: 'Free Forever', price: 0 }));
+  });
+});

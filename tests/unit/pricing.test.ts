@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import raw from '../../src/content/plans/plans.json';
+import { formatRupees } from '../../src/lib/format';
+import { chargesOf, formatCharge, plansSchema, priceOf, setupLine, type Plans } from '../../src/lib/pricing';
+
+const plans: Plans = plansSchema.parse(raw);
+const community = (id: string) => plans.community.plans.find((p) => p.id === id)!;
+const whatsapp = (id: string) => plans.whatsapp.plans.find((p) => p.id === id)!;
+
+describe('community plans (spec section 9, "Pricing")', () => {
+  it('lists Lite, Plus and Advance in that order', () => {
+    expect(plans.community.plans.map((p) => p.name)).toEqual(['Lite', 'Plus', 'Advance']);
+  });
+
+  it('has the main prices', () => {
+    expect(priceOf(community('lite'), 'main', 'monthly')).toBe(0);
+    expect(priceOf(community('lite'), 'main', 'yearly')).toBe(0);
+    expect(priceOf(community('plus'), 'main', 'monthly')).toBe(2499);
+    expect(priceOf(community('plus'), 'main', 'yearly')).toBe(24999);
+    expect(priceOf(community('advance'), 'main', 'monthly')).toBe(4499);
+    expect(priceOf(community('advance'), 'main', 'yearly')).toBe(49999);
+  });
+
+  it('has the /mr/ prices, and no invented Lite price there', () => {
+    expect(priceOf(community('plus'), 'mr', 'monthly')).toBe(1499);
+    expect(priceOf(community('plus'), 'mr', 'yearly')).toBe(11999);
+    expect(priceOf(community('advance'), 'mr', 'monthly')).toBe(1999);
+    expect(priceOf(community('advance'), 'mr', 'yearly')).toBe(17999);
+    expect(priceOf(community('lite'), 'mr', 'monthly')).toBeNull();
+    expect(priceOf(community('lite'), 'mr', 'yearly')).toBeNull();
+    expect(community('lite').setupCost?.mr).toBeNull();
+  });
+
+  it('charges Lite a 5000 setup cost and a 2% fee, Plus 0%', () => {
+    expect(community('lite').setupCost?.main).toBe(5000);
+    expect(community('lite').transactionFeePercent).toBe(2);
+    expect(community('plus').transactionFeePercent).toBe(0);
+  });
+
+  it('badges yearly billing with "Save 33%" under the headline "Grow More, Spend Less."', () => {
+    expect(plans.community.yearlyBadge).toBe('Save 33%');
+    expect(plans.community.heading).toBe('Grow More, Spend Less.');
+  });
+
+  it('answers the fee questions with the facts of section 9', () => {
+    const text = plans.community.faq.map((f) => f.answer).join(' ');
+    for (const fact of ['4%', '₹1,000', '₹40', '0%', '2% to 2.5%', '0.01%', '₹29.05', 'free subdomain', 'add-on']) {
+      expect(text).toContain(fact);
+    }
+  });
+
+  it('opens the sales chat with the Plus and Advance messages', () => {
+    expect(community('plus').cta).toMatchObject({ kind: 'chat', message: 'plusUpgrade' });
+    expect(community('advance').cta).toMatchObject({ kind: 'chat', message: 'advanceEnquiry' });
+  });
+});
+
+describe('WhatsApp plans (spec section 9, "WhatsApp pricing")', () => {
+  it('lists Free Forever, Business and Enterprise', () => {
+    expect(plans.whatsapp.plans.map((p) => p.name)).toEqual(['Free Forever', 'Business', 'Enterprise']);
+  });
+
+  it('has the main prices per period', () => {
+    expect(priceOf(whatsapp('free'), 'main', 'monthly')).toBe(0);
+    expect((['monthly', 'quarterly', 'yearly'] as const).map((p) => priceOf(whatsapp('business'), 'main', p))).toEqual([
+      2499, 6999, 24999,
+    ]);
+    expect(
+      (['monthly', 'quarterly', 'yearly'] as const).map((p) => priceOf(whatsapp('enterprise'), 'main', p)),
+    ).toEqual([4499, 13999, 49999]);
+  });
+
+  it('has the /mr/ prices per period', () => {
+    expect((['monthly', 'quarterly', 'yearly'] as const).map((p) => priceOf(whatsapp('business'), 'mr', p))).toEqual([
+      1799, 4499, 11999,
+    ]);
+    expect((['monthly', 'quarterly', 'yearly'] as const).map((p) => priceOf(whatsapp('enterprise'), 'mr', p))).toEqual([
+      2999, 7499, 23999,
+    ]);
+  });
+
+  it('costs 5000 to set up on the main variant and nothing on /mr/', () => {
+    expect(plans.whatsapp.setupCost).toEqual({ main: 5000, mr: 0 });
+    expect(setupLine(5000)).toBe('+ ₹5,000 one-time setup cost');
+    expect(setupLine(0)).toBe('Zero setup fees');
+  });
+
+  it('charges per message by plan and variant', () => {
+    expect(chargesOf(whatsapp('free'), 'main')).toEqual({ marketing: 0.9, utility: 0.25, service: 0 });
+    expect(chargesOf(whatsapp('free'), 'mr')).toEqual({ marketing: 0.9, utility: 0.15, service: 0 });
+    for (const id of ['business', 'enterprise']) {
+      for (const variant of ['main', 'mr'] as const) {
+        expect(chargesOf(whatsapp(id), variant)).toEqual({ marketing: 0.78, utility: 0.115, service: 0 });
+      }
+    }
+  });
+
+  it('gives the free plan its limits and the paid plans a 7-day trial', () => {
+    expect(plans.whatsapp.freeLimits).toEqual({
+      conversationCredits: 50,
+      chatbotTriggers: 10,
+      agents: 1,
+      tags: 10,
+      customAttributes: 5,
+    });
+    expect(whatsapp('free').trialDays).toBeUndefined();
+    expect(whatsapp('business').trialDays).toBe(7);
+    expect(whatsapp('enterprise').trialDays).toBe(7);
+  });
+});
+
+describe('the schema', () => {
+  it('rejects a negative price and an unknown field', () => {
+    const broken = structuredClone(raw) as typeof raw;
+    broken.community.plans[1]!.prices.main.monthly = -1;
+    expect(plansSchema.safeParse(broken).success).toBe(false);
+    const extra = { ...structuredClone(raw), surprise: true };
+    expect(plansSchema.safeParse(extra).success).toBe(false);
+  });
+});
+
+describe('formatting', () => {
+  it('prints prices in rupees with Indian grouping', () => {
+    expect(formatRupees(49999)).toBe('₹49,999');
+    expect(formatRupees(4599900)).toBe('₹45,99,900');
+  });
+
+  it('prints per-message charges with at least two decimals', () => {
+    expect(formatCharge(0.9)).toBe('₹0.90');
+    expect(formatCharge(0.115)).toBe('₹0.115');
+    expect(formatCharge(0.25)).toBe('₹0.25');
+    expect(formatCharge(0)).toBe('₹0');
+  });
+});
