@@ -13,20 +13,31 @@ test('sections below the fold fade and slide in once when scrolled into view', a
   const transform = await section.evaluate((el) => getComputedStyle(el).transform);
   expect(transform).toBe('matrix(1, 0, 0, 1, 0, 50)');
 
+  // Freeze animations so the transition can be inspected mid-way, whatever the machine's speed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
   await section.scrollIntoViewIfNeeded();
   await expect(section).toHaveAttribute('data-revealed', '');
-  const timing = await section.evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { duration: style.transitionDuration, delay: style.transitionDelay };
-  });
-  expect(timing).toEqual({ duration: '0.6s, 0.6s', delay: '0.2s, 0.2s' });
-  // Still mid-way shortly after the 0.2 s delay: the reveal animates rather than jumps.
-  await page.waitForTimeout(350);
-  expect(await section.evaluate(opacity)).toBeLessThan(1);
+  const running = await section.evaluate((el) =>
+    el.getAnimations().map((a) => {
+      const timing = a.effect?.getTiming();
+      return { property: (a as CSSTransition).transitionProperty, duration: timing?.duration, delay: timing?.delay };
+    }),
+  );
+  expect(running).toEqual(
+    expect.arrayContaining([
+      { property: 'opacity', duration: 600, delay: 200 },
+      { property: 'transform', duration: 600, delay: 200 },
+    ]),
+  );
+  expect(await section.evaluate(opacity)).toBe(0);
+
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
   await expect.poll(() => section.evaluate(opacity)).toBe(1);
 
+  // Once: scrolling away and back leaves it shown.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
   expect(await section.evaluate(opacity)).toBe(1);
 });
 
