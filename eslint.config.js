@@ -11,8 +11,11 @@ export default tseslint.config(
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-strict'],
   {
+    // The astro plugin's jsx-a11y config above already registers the plugin (a second registration is an error):
+    // take only the rules and parser options of the strict preset for React islands.
     files: ['**/*.tsx'],
-    ...jsxA11y.flatConfigs.strict,
+    languageOptions: jsxA11y.flatConfigs.strict.languageOptions,
+    rules: jsxA11y.flatConfigs.strict.rules,
   },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
