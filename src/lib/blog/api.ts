@@ -74,8 +74,15 @@ async function fetchOnce(url: string, doFetch: typeof fetch, timeoutMs: number):
   }
 }
 
-/** GET a JSON document, retrying failed attempts with exponential back-off. */
-export async function fetchJson(url: string, deps: ApiDeps = {}): Promise<unknown> {
+/**
+ * GET a JSON document, retrying failed attempts with exponential back-off. `read` checks the body inside the attempt,
+ * so a wrong answer (a false status, a missing list) is retried like a failed request.
+ */
+export async function fetchJson<T = unknown>(
+  url: string,
+  deps: ApiDeps = {},
+  read: (body: unknown) => T = (body) => body as T,
+): Promise<T> {
   const { fetch: doFetch = fetch, sleep = defaultSleep, policy = BUILD_FETCH_POLICY, warn = () => {} } = deps;
   let lastError: BlogApiError | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt += 1) {
@@ -85,7 +92,7 @@ export async function fetchJson(url: string, deps: ApiDeps = {}): Promise<unknow
       await sleep(wait);
     }
     try {
-      return await fetchOnce(url, doFetch, policy.timeoutMs);
+      return read(await fetchOnce(url, doFetch, policy.timeoutMs));
     } catch (error) {
       lastError = error instanceof BlogApiError ? error : new BlogApiError(String(error));
     }
@@ -94,21 +101,21 @@ export async function fetchJson(url: string, deps: ApiDeps = {}): Promise<unknow
 }
 
 /** `{ status: true, data: { data: [...] } }`: the list calls' envelope. */
-export function readListEnvelope(body: unknown, url: string): unknown[] {
+export function readListEnvelope(body: unknown): unknown[] {
   const envelope = body as { status?: unknown; data?: { data?: unknown } } | null;
-  if (!envelope || typeof envelope !== 'object') throw new BlogApiError(`${url} answered without a JSON object`);
+  if (!envelope || typeof envelope !== 'object') throw new BlogApiError('answered without a JSON object');
   if (envelope.status !== true && envelope.status !== 'success' && envelope.status !== 200) {
-    throw new BlogApiError(`${url} answered with status ${JSON.stringify(envelope.status)}`);
+    throw new BlogApiError(`answered with status ${JSON.stringify(envelope.status)}`);
   }
   const list = envelope.data?.data;
-  if (!Array.isArray(list)) throw new BlogApiError(`${url} answered without a data.data array`);
+  if (!Array.isArray(list)) throw new BlogApiError('answered without a data.data array');
   return list;
 }
 
 /** Every valid post; an invalid one is skipped with a warning naming its id and the field at fault. */
 export async function fetchPosts(base: string, deps: ApiDeps = {}): Promise<BlogPost[]> {
   const url = apiUrl(base, BLOG_API_PATHS.list);
-  const list = readListEnvelope(await fetchJson(url, deps), url);
+  const list = await fetchJson(url, deps, readListEnvelope);
   const posts: BlogPost[] = [];
   const seen = new Set<string>();
   list.forEach((raw, index) => {
@@ -128,7 +135,7 @@ export async function fetchPosts(base: string, deps: ApiDeps = {}): Promise<Blog
 /** Every valid category; an invalid one is skipped with a warning. */
 export async function fetchCategories(base: string, deps: ApiDeps = {}): Promise<BlogCategory[]> {
   const url = apiUrl(base, BLOG_API_PATHS.categories);
-  const list = readListEnvelope(await fetchJson(url, deps), url);
+  const list = await fetchJson(url, deps, readListEnvelope);
   const categories: BlogCategory[] = [];
   list.forEach((raw, index) => {
     const checked = checkApiCategory(raw, index);

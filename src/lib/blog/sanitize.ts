@@ -52,8 +52,11 @@ export const STYLE_PROPERTIES = new Set([
   'border', 'border-collapse', 'border-radius',
 ]); // prettier-ignore
 
-/** Web, mail and phone links, site-relative paths and fragments; every other scheme is dropped. */
-export const ALLOWED_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/**
+ * Web, mail and phone links; values without a scheme (relative paths, fragments, and the plain values of attributes
+ * such as width, which DOMPurify checks with the same expression) pass. Every other scheme is dropped.
+ */
+export const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /** The rel every link opened in a new tab carries: no handle on this page, no referrer, no endorsement. */
 export const LINK_REL = 'noopener noreferrer nofollow ugc';
