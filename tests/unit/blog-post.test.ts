@@ -51,7 +51,8 @@ describe('checkApiPost', () => {
     const withoutImage = { ...valid, image: { value: '' } };
     const checked = checkApiPost(withoutImage);
     expect(checked.ok && checked.value.image).toBeNull();
-    const { image: _image, ...noImageField } = valid;
+    const noImageField: Record<string, unknown> = { ...valid };
+    delete noImageField.image;
     const checkedNoField = checkApiPost(noImageField);
     expect(checkedNoField.ok && checkedNoField.value.image).toBeNull();
   });
@@ -74,7 +75,8 @@ describe('checkApiPost', () => {
   });
 
   it('reports a post without an id by its position', () => {
-    const { _id: _omit, ...noId } = valid;
+    const noId: Record<string, unknown> = { ...valid };
+    delete noId._id;
     expect(checkApiPost(noId, 4)).toMatchObject({ ok: false, id: '#4', field: '_id' });
   });
 });
