@@ -3,7 +3,7 @@
  * tab panel by category id (each entry carries data-category), renumbers the visible ones 01, 02, ... and shows
  * "No blogs found" when none is left. Keyboard: arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern).
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { entryNumber } from '../lib/blog/post';
 
 export interface BlogCategoryFilterProps {
@@ -39,6 +39,9 @@ export default function BlogCategoryFilter({ categories, panelId, label }: BlogC
   const [active, setActive] = useState(ALL);
   const tabs = [{ id: ALL, name: 'All' }, ...categories];
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Marks the tab bar as interactive once hydrated (before that the server-rendered tabs only show "All").
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const select = (id: string) => {
     setActive(id);
@@ -68,7 +71,7 @@ export default function BlogCategoryFilter({ categories, panelId, label }: BlogC
   };
 
   return (
-    <div role="tablist" aria-label={label} className="flex flex-wrap gap-2">
+    <div role="tablist" aria-label={label} data-ready={ready || undefined} className="flex flex-wrap gap-2">
       {tabs.map((tab, index) => {
         const selected = tab.id === active;
         return (
