@@ -123,7 +123,7 @@ test.describe('/blog/{blogId}', () => {
     );
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      /^https?:\/\/[^/]+\/blog\/ticketed-events\.svg$/,
+      /^https?:\/\/[^/]+\/blog\/ticketed-events\.png$/,
     );
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     const ld = await page.locator('script[type="application/ld+json"]').textContent();
