@@ -14,8 +14,8 @@ test.describe('/blogs', () => {
   test('lists every post newest first, numbered, with image, name, date, summary and View More', async ({ page }) => {
     await page.goto('/blogs');
     await expect(page).toHaveTitle('Blogs | Communiti.example');
-    await expect(entries(page)).toHaveCount(6);
-    await expect(entries(page).locator('[data-blog-number]')).toHaveText(['01', '02', '03', '04', '05', '06']);
+    await expect(entries(page)).toHaveCount(7);
+    await expect(entries(page).locator('[data-blog-number]')).toHaveText(['01', '02', '03', '04', '05', '06', '07']);
 
     const first = entries(page).first();
     await expect(first.getByRole('heading', { level: 2 })).toHaveText(
@@ -56,8 +56,8 @@ test.describe('/blogs', () => {
     await expect(page.getByText('No blogs found')).toBeHidden();
 
     await page.getByRole('tab', { name: 'All' }).click();
-    await expect(entries(page)).toHaveCount(6);
-    await expect(entries(page).locator('[data-blog-number]').last()).toHaveText('06');
+    await expect(entries(page)).toHaveCount(7);
+    await expect(entries(page).locator('[data-blog-number]').last()).toHaveText('07');
   });
 
   test('the tabs work by keyboard', async ({ page }) => {
@@ -68,18 +68,21 @@ test.describe('/blogs', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Community Building' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Community Building' })).toHaveAttribute('aria-selected', 'true');
-    await expect(entries(page)).toHaveCount(1);
+    await expect(entries(page).getByRole('heading', { level: 2 })).toHaveText([
+      'How to build an engaged paid community from your first 100 members',
+      'Taking a yoga studio online: classes, memberships and a website in a weekend',
+    ]);
     await page.keyboard.press('End');
     await expect(page.getByRole('tab', { name: 'Marketing & Growth' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Home');
-    await expect(entries(page)).toHaveCount(6);
+    await expect(entries(page)).toHaveCount(7);
   });
 
   test('without JavaScript every post is still listed', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/blogs');
-    await expect(page.getByRole('link', { name: 'View More' })).toHaveCount(6);
+    await expect(page.getByRole('link', { name: 'View More' })).toHaveCount(7);
     await context.close();
   });
 
@@ -150,7 +153,7 @@ test('the RSS feed lists every post', async ({ request }) => {
   const response = await request.get('/rss.xml');
   expect(response.status()).toBe(200);
   const xml = await response.text();
-  expect(xml.match(/<item>/g)).toHaveLength(6);
+  expect(xml.match(/<item>/g)).toHaveLength(7);
   expect(xml).toContain('<title>Payment links: collect fees from anyone without forcing a sign-up</title>');
   expect(xml).toMatch(/<link>https?:\/\/[^<]+\/blog\/payment-links-without-sign-up\/?<\/link>/);
 });
