@@ -11,8 +11,10 @@ export default tseslint.config(
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-strict'],
   {
-    // The jsx-a11y plugin is already registered (globally) by astro's jsx-a11y-strict config: add only its rules here.
+    // The astro plugin's jsx-a11y config above already registers the plugin (a second registration is an error):
+    // take only the rules and parser options of the strict preset for React islands.
     files: ['**/*.tsx'],
+    languageOptions: jsxA11y.flatConfigs.strict.languageOptions,
     rules: jsxA11y.flatConfigs.strict.rules,
   },
   {

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { blogApiPort } from './scripts/test-settings.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // dist-test: the same site built with every external service configured to test values (scripts/build-test.mjs).
@@ -59,6 +60,13 @@ export default defineConfig({
     {
       command: `node scripts/serve.mjs --port ${configuredPort} --dir dist-test`,
       url: `http://127.0.0.1:${configuredPort}/404.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The local blog API that dist-test was built against: the 404 page's runtime fallback fetches from it.
+      command: `node scripts/blog-api.mjs --port ${blogApiPort}`,
+      url: `http://127.0.0.1:${blogApiPort}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -2,11 +2,33 @@
 // Builds the site a second time into dist-test with every external service configured to test values, for the
 // Playwright tests of the configured paths (files named *.configured.spec.ts). The default build (dist) keeps the
 // embedded defaults that the README's run command uses.
-import { spawnSync } from 'node:child_process';
-import { testSettings } from './test-settings.mjs';
+//
+// The blog is read from the local blog API (scripts/blog-api.mjs), started here on the test port for the duration of
+// the build and stopped after it.
+import { spawn } from 'node:child_process';
+import { blogApiPort, testSettings } from './test-settings.mjs';
+import { createBlogApi } from './blog-api.mjs';
 
-const result = spawnSync('node_modules/.bin/astro', ['build', '--outDir', 'dist-test'], {
-  stdio: 'inherit',
-  env: { ...process.env, ...testSettings, ASTRO_TELEMETRY_DISABLED: '1' },
+const api = createBlogApi();
+try {
+  await api.listen(blogApiPort);
+} catch (error) {
+  if (error.code !== 'EADDRINUSE') throw error;
+  // Something already serves the port (npm run api:dev, or the Playwright web server): use it if it is the blog API.
+  const health = await fetch(`http://127.0.0.1:${blogApiPort}/health`).catch(() => null);
+  if (!health?.ok) {
+    console.error(`Port ${blogApiPort} is taken by something that is not the blog API; set BLOG_API_PORT.`);
+    process.exit(1);
+  }
+  console.log(`Using the blog API already running on port ${blogApiPort}.`);
+}
+
+const status = await new Promise((resolve) => {
+  const child = spawn('node_modules/.bin/astro', ['build', '--outDir', 'dist-test'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...testSettings, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  child.on('exit', (code) => resolve(code ?? 1));
 });
-process.exit(result.status ?? 1);
+await api.close();
+process.exit(status);

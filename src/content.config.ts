@@ -7,6 +7,8 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { icons, type IconName } from './components/icons';
 import { plansSchema } from './lib/pricing';
+import { site } from './config/site';
+import { blogCategoryLoader, blogLoader } from './lib/blog/loader';
 
 const iconName = z.enum(Object.keys(icons) as [IconName, ...IconName[]]);
 
@@ -113,4 +115,52 @@ const whatsapp = defineCollection({
 });
 // --- end of pricing and WhatsApp -----------------------------------------------------------------------------------
 
-export const collections = { legal, about, plans, whatsapp };
+// --- Blog ----------------------------------------------------------------------------------------------
+// Posts come from the blog API when PUBLIC_BLOG_API_URL is set at build time, else from src/content/blog (Markdown).
+// The loader checks each API post (src/lib/blog/post.ts) and the embedded front matter (src/lib/blog/embedded.ts);
+// these schemas check what the loader stores. Rich text is already sanitised.
+const blogSource = { apiBase: site.blogApiBase, strict: site.blogStrict };
+
+const blogCategory = z.object({ id: z.string().min(1), name: z.string().min(1) }).strict();
+
+const blog = defineCollection({
+  loader: blogLoader(blogSource),
+  schema: z
+    .object({
+      name: z.string().min(1),
+      category: blogCategory,
+      createdAt: z.coerce.date(),
+      author: z.string().min(1),
+      /** Sanitised HTML (short policy). */
+      shortDescription: z.string(),
+      /** Sanitised HTML (rich policy). */
+      description: z.string(),
+      image: z
+        .object({ src: z.string().min(1), alt: z.string() })
+        .strict()
+        .nullable(),
+    })
+    .strict(),
+});
+
+const blogCategories = defineCollection({
+  loader: blogCategoryLoader(blogSource),
+  schema: z.object({ name: z.string().min(1) }).strict(),
+});
+/** Copy of the blog list page and the feed. */
+const blogPage = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/blog-page' }),
+  schema: z
+    .object({
+      ...seo,
+      eyebrow: z.string().min(2),
+      heading: z.string().min(10),
+      intro: z.string().min(40),
+      feedTitle: z.string().min(5),
+      backLink: z.string().min(3),
+    })
+    .strict(),
+});
+// --- end blog ---------------------------------------------------------------------------------------------------
+
+export const collections = { legal, about, plans, whatsapp, blog, blogCategories, blogPage };

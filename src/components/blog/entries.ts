@@ -1,0 +1,36 @@
+/** Helpers the blog pages share: reading the collections in display order. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+
+export type BlogEntry = CollectionEntry<'blog'>;
+
+/** Posts newest first (ties keep the source's order). */
+export async function blogEntries(): Promise<BlogEntry[]> {
+  const posts = await getCollection('blog');
+  return posts
+    .map((post, index) => ({ post, index }))
+    .sort((a, b) => b.post.data.createdAt.getTime() - a.post.data.createdAt.getTime() || a.index - b.index)
+    .map(({ post }) => post);
+}
+
+/** Categories in the source's order, as { id, name }. */
+export async function blogCategories(): Promise<{ id: string; name: string }[]> {
+  return (await getCollection('blogCategories')).map((entry) => ({ id: entry.id, name: entry.data.name }));
+}
+
+export async function blogPageCopy() {
+  const entry = await getEntry('blogPage', 'blogs');
+  if (!entry) throw new Error('src/content/blog-page/blogs.json is missing');
+  return entry.data;
+}
+
+/**
+ * The Open Graph image of a post: for an embedded SVG illustration its PNG rendering next to it in public/ (made by
+ * scripts/blog-social-images.mjs; social networks do not show SVG), otherwise the post's own image.
+ */
+export function socialImage(src: string): string {
+  if (!src.startsWith('/') || !src.endsWith('.svg')) return src;
+  const png = src.replace(/\.svg$/, '.png');
+  return existsSync(join(process.cwd(), 'public', png)) ? png : src;
+}

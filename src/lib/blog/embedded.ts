@@ -1,0 +1,81 @@
+/**
+ * The embedded blog: Markdown posts under src/content/blog (front matter plus body) and their categories in
+ * src/content/blog/categories.json. Used when no blog API is configured; the README's run command builds with it.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'astro/zod';
+import type { BlogCategory, BlogPost } from './post';
+
+export const EMBEDDED_DIR = 'src/content/blog';
+
+const categoriesSchema = z
+  .array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(2) }).strict())
+  .min(1);
+
+/** Front matter of an embedded post; the body (Markdown) is the full description. */
+export const frontmatterSchema = z
+  .object({
+    name: z.string().min(10).max(120),
+    category: z.string().min(1),
+    createdAt: z.coerce.date(),
+    author: z.string().min(2),
+    shortDescription: z.string().min(50).max(300),
+    /** A path under public/, e.g. /blog/community-building.svg. */
+    image: z.string().regex(/^\/[\w/.-]+\.(svg|png|jpe?g|webp|avif)$/),
+    imageAlt: z.string().min(10),
+  })
+  .strict();
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `field "${issue.path.join('.') || '(root)'}": ${issue.message}`).join('; ');
+}
+
+function splitFrontmatter(text: string, file: string): { data: unknown; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new Error(`${file}: missing front matter (a block between --- lines at the top)`);
+  return { data: parseYaml(match[1] ?? ''), body: match[2] ?? '' };
+}
+
+export async function readEmbeddedCategories(dir = EMBEDDED_DIR): Promise<BlogCategory[]> {
+  const file = join(dir, 'categories.json');
+  const parsed = categoriesSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
+ * Every embedded post with its body rendered to HTML by `renderMarkdown` (Astro's Markdown pipeline in the loader).
+ * A post with a bad front matter or an unknown category fails the build, naming the file and the field.
+ */
+export async function readEmbeddedPosts(
+  renderMarkdown: (markdown: string) => Promise<string>,
+  dir = EMBEDDED_DIR,
+): Promise<BlogPost[]> {
+  const categories = new Map((await readEmbeddedCategories(dir)).map((c) => [c.id, c]));
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
+  const posts: BlogPost[] = [];
+  for (const name of files) {
+    const file = join(dir, name);
+    const { data, body } = splitFrontmatter(await readFile(file, 'utf8'), file);
+    const parsed = frontmatterSchema.safeParse(data);
+    if (!parsed.success) throw new Error(`${file}: ${describeIssues(parsed.error)}`);
+    const front = parsed.data;
+    const category = categories.get(front.category);
+    if (!category) {
+      throw new Error(`${file}: field "category": "${front.category}" is not an id in ${dir}/categories.json`);
+    }
+    posts.push({
+      id: name.replace(/\.md$/, ''),
+      name: front.name,
+      category,
+      createdAt: front.createdAt.toISOString(),
+      author: front.author,
+      shortDescription: front.shortDescription,
+      description: await renderMarkdown(body),
+      image: { src: front.image, alt: front.imageAlt },
+    });
+  }
+  return posts;
+}

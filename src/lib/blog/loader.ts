@@ -1,0 +1,105 @@
+/**
+ * The content-layer loaders of the `blog` and `blogCategories` collections. With a blog API base URL they read the API
+ * (./api); without one they read the embedded Markdown posts (./embedded). Rich text is sanitised here, once, at
+ * build time, so pages only print it.
+ *
+ * When the API fails (unreachable, HTTP error, malformed answer) the build warns and publishes an empty blog, which
+ * shows "No blogs found"; with `strict` on (BLOG_STRICT=true in the deploy workflow) it fails instead, so an outage
+ * never replaces a good blog with an empty one.
+ */
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { fetchCategories, fetchPosts, type ApiDeps } from './api';
+import { EMBEDDED_DIR, readEmbeddedCategories, readEmbeddedPosts } from './embedded';
+import type { BlogCategory, BlogPost } from './post';
+import type { Sanitizer } from './sanitize';
+import { serverSanitizer } from './sanitize-server';
+
+export interface BlogSourceOptions {
+  /** Blog API base URL; empty for the embedded posts. */
+  apiBase: string;
+  strict: boolean;
+  /** Test seams: fetch, sleep and retry policy for the API; the folder of the embedded posts; the sanitiser. */
+  deps?: ApiDeps;
+  dir?: string;
+  sanitizer?: () => Promise<Sanitizer>;
+}
+
+export interface SourceContext {
+  renderMarkdown: (markdown: string) => Promise<string>;
+  warn: (message: string) => void;
+}
+
+const defaultSanitizer = async () => serverSanitizer();
+
+async function fromApi<T>(
+  what: string,
+  options: BlogSourceOptions,
+  warn: (m: string) => void,
+  load: () => Promise<T[]>,
+) {
+  try {
+    return await load();
+  } catch (error) {
+    const reason = (error as Error).message;
+    if (options.strict) {
+      throw new Error(`The blog API failed while loading ${what} and BLOG_STRICT is on, so the build stops: ${reason}`);
+    }
+    warn(`The blog API failed while loading ${what}: ${reason}. The blog is built without them ("No blogs found").`);
+    return [];
+  }
+}
+
+/** The posts, newest first as the API or the files give them, with sanitised rich text. */
+export async function loadBlogPosts(options: BlogSourceOptions, context: SourceContext): Promise<BlogPost[]> {
+  const posts = options.apiBase
+    ? await fromApi('posts', options, context.warn, () =>
+        fetchPosts(options.apiBase, { ...options.deps, warn: context.warn }),
+      )
+    : await readEmbeddedPosts(context.renderMarkdown, options.dir ?? EMBEDDED_DIR);
+  const sanitizer = await (options.sanitizer ?? defaultSanitizer)();
+  return posts.map((post) => ({
+    ...post,
+    shortDescription: sanitizer.short(post.shortDescription),
+    description: sanitizer.rich(post.description),
+  }));
+}
+
+export async function loadBlogCategories(
+  options: BlogSourceOptions,
+  warn: (message: string) => void,
+): Promise<BlogCategory[]> {
+  if (!options.apiBase) return readEmbeddedCategories(options.dir ?? EMBEDDED_DIR);
+  return fromApi('categories', options, warn, () => fetchCategories(options.apiBase, { ...options.deps, warn }));
+}
+
+async function replaceAll(context: LoaderContext, items: { id: string }[]): Promise<void> {
+  context.store.clear();
+  for (const { id, ...rest } of items) {
+    const data = await context.parseData({ id, data: rest as Record<string, unknown> });
+    context.store.set({ id, data, digest: context.generateDigest(data) });
+  }
+}
+
+export function blogLoader(options: BlogSourceOptions): Loader {
+  return {
+    name: 'blog-loader',
+    load: async (context) => {
+      const posts = await loadBlogPosts(options, {
+        renderMarkdown: async (markdown) => (await context.renderMarkdown(markdown)).html,
+        warn: (message) => context.logger.warn(message),
+      });
+      await replaceAll(context, posts);
+      context.logger.info(`${posts.length} blog posts from ${options.apiBase || 'the embedded Markdown'}`);
+    },
+  };
+}
+
+export function blogCategoryLoader(options: BlogSourceOptions): Loader {
+  return {
+    name: 'blog-category-loader',
+    load: async (context) => {
+      const categories = await loadBlogCategories(options, (message) => context.logger.warn(message));
+      await replaceAll(context, categories);
+    },
+  };
+}

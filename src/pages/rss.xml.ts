@@ -1,0 +1,24 @@
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import { blogEntries, blogPageCopy } from '../components/blog/entries';
+import { site } from '../config/site';
+import { plainText } from '../lib/blog/post';
+
+/** The blog's feed: every post, newest first, linked from the head of the blog pages. */
+export async function GET(context: APIContext) {
+  const [copy, posts] = await Promise.all([blogPageCopy(), blogEntries()]);
+  return rss({
+    title: `${site.brand}: ${copy.feedTitle}`,
+    description: copy.description,
+    site: context.site ?? site.url,
+    items: posts.map((post) => ({
+      title: post.data.name,
+      link: `/blog/${encodeURIComponent(post.id)}`,
+      pubDate: post.data.createdAt,
+      description: plainText(post.data.shortDescription, 300),
+      author: post.data.author,
+      categories: [post.data.category.name],
+    })),
+    customData: `<language>en-in</language>`,
+  });
+}

@@ -1,0 +1,48 @@
+/** Fetches one post from the blog API and renders it into the 404 page with the build's markup and policy. */
+import DOMPurify from 'dompurify';
+import { fetchPostDetail } from '../lib/blog/api';
+import { createSanitizer } from '../lib/blog/sanitize';
+import { formatLongDate } from '../lib/format';
+
+export async function showBlogFallback(root: HTMLElement, id: string): Promise<void> {
+  const plain = document.querySelector<HTMLElement>('[data-not-found]');
+  const status = root.querySelector<HTMLElement>('[data-blog-status]');
+  const error = root.querySelector<HTMLElement>('[data-blog-error]');
+  const template = root.querySelector<HTMLTemplateElement>('template[data-blog-template]');
+  if (!status || !error || !template) return;
+
+  if (plain) plain.hidden = true;
+  root.hidden = false;
+  status.textContent = 'Loading...';
+
+  const post = await fetchPostDetail(root.dataset.apiBase ?? '', id);
+  status.textContent = '';
+  status.hidden = true;
+  if (!post) {
+    error.hidden = false;
+    error.querySelector<HTMLElement>('h1')?.focus();
+    return;
+  }
+
+  const sanitizer = createSanitizer(DOMPurify);
+  const article = template.content.cloneNode(true) as DocumentFragment;
+  const field = <T extends HTMLElement = HTMLElement>(name: string) =>
+    article.querySelector<T>(`[data-field="${name}"]`);
+  const created = new Date(post.createdAt);
+  field('category')!.textContent = post.category.name;
+  field('name')!.textContent = post.name;
+  const date = field('date')!;
+  date.textContent = formatLongDate(created);
+  date.setAttribute('datetime', post.createdAt);
+  field('author')!.textContent = post.author;
+  field('description')!.innerHTML = sanitizer.rich(post.description);
+  const image = field<HTMLImageElement>('image');
+  if (post.image && image) {
+    image.src = post.image.src;
+    image.alt = post.image.alt;
+  } else {
+    field('figure')?.remove();
+  }
+  root.append(article);
+  document.title = `${post.name}${root.dataset.titleSuffix ?? ''}`;
+}
