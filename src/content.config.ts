@@ -163,4 +163,26 @@ const blogPage = defineCollection({
 });
 // --- end blog ---------------------------------------------------------------------------------------------------
 
-export const collections = { legal, about, plans, whatsapp, blog, blogCategories, blogPage };
+// --- Home page offer ----------------------------------------------------------------------------------------------
+/** The offer in the home page lead popup: prices in rupees, the deadline with its UTC offset (India: +05:30). */
+const offer = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/offer' }),
+  schema: z
+    .object({
+      eyebrow: z.string().min(3),
+      title: z.string().min(3),
+      text: z.string().min(20).max(200),
+      price: z.number().int().positive(),
+      originalPrice: z.number().int().positive(),
+      deadline: z.string().datetime({ offset: true }),
+      validityNote: z.string().min(10),
+      includes: z.array(z.string().min(5)).min(2).max(6),
+    })
+    .strict()
+    .refine((o) => o.originalPrice > o.price, {
+      message: 'originalPrice must be above price',
+      path: ['originalPrice'],
+    }),
+});
+
+export const collections = { legal, about, plans, whatsapp, blog, blogCategories, blogPage, offer };

@@ -5,15 +5,8 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { init, send } from '@emailjs/browser';
-import {
-  HONEYPOT_FIELD,
-  createResendGuard,
-  isBot,
-  normaliseLead,
-  validateLead,
-  type Lead,
-  type LeadErrors,
-} from '../lib/lead';
+import LeadFields, { readLeadForm } from './LeadFields';
+import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../lib/lead';
 import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
 
 export interface EmailSettings {
@@ -48,9 +41,6 @@ function missingSettings(email: EmailSettings): string[] {
   return missing;
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
-
 export default function LeadForm({ email, id, submitLabel = 'Submit', render = 'always' }: Props) {
   const [ready, setReady] = useState(false);
   const [sending, setSending] = useState(false);
@@ -76,12 +66,7 @@ export default function LeadForm({ email, id, submitLabel = 'Submit', render = '
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const input = {
-      name: String(data.get('name') ?? ''),
-      mobile: String(data.get('mobile') ?? ''),
-      honeypot: String(data.get(HONEYPOT_FIELD) ?? ''),
-    };
+    const input = readLeadForm(form);
     if (isBot(input)) {
       // Dropped quietly: a bot learns nothing from the answer.
       form.reset();
@@ -122,61 +107,11 @@ export default function LeadForm({ email, id, submitLabel = 'Submit', render = '
     return <p className="py-6 text-center text-muted">Loading the form…</p>;
   }
 
-  const describe = (field: keyof Lead) => (errors[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="">
       <fieldset className="space-y-4">
         <legend className="sr-only">Your contact details</legend>
-        <div>
-          <label htmlFor={`${id}-name`} className="text-sm font-semibold text-ink">
-            Name
-          </label>
-          <input
-            ref={nameRef}
-            id={`${id}-name`}
-            name="name"
-            type="text"
-            required
-            autoComplete="name"
-            placeholder="Enter Name"
-            className={inputClass}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describe('name')}
-          />
-          {errors.name && (
-            <p id={`${id}-name-error`} className="mt-1 text-sm text-red-700">
-              {errors.name}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-mobile`} className="text-sm font-semibold text-ink">
-            Mobile Number
-          </label>
-          <input
-            ref={mobileRef}
-            id={`${id}-mobile`}
-            name="mobile"
-            type="tel"
-            required
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="Enter Mobile No."
-            className={inputClass}
-            aria-invalid={errors.mobile ? true : undefined}
-            aria-describedby={describe('mobile')}
-          />
-          {errors.mobile && (
-            <p id={`${id}-mobile-error`} className="mt-1 text-sm text-red-700">
-              {errors.mobile}
-            </p>
-          )}
-        </div>
-        <div className="sr-only">
-          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <LeadFields id={id} errors={errors} nameRef={nameRef} mobileRef={mobileRef} />
         <button
           type="submit"
           className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"

@@ -18,3 +18,10 @@ export const THANK_YOU_REDIRECT_TO = '/business-whatsapp-api';
 
 /** The WhatsApp landing page hero flower turns this many degrees per scroll event (down adds, up subtracts). */
 export const FLOWER_DEGREES_PER_SCROLL = 2;
+
+/** Home revenue calculators: the total highlights for 600 ms when it changes; the WhatsApp revenue for 400 ms. */
+export const ROI_TOTAL_HIGHLIGHT_MS = 600;
+export const WHATSAPP_REVENUE_HIGHLIGHT_MS = 400;
+
+/** The offer countdown ticks every second. */
+export const COUNTDOWN_TICK_MS = 1000;

@@ -1,0 +1,82 @@
+/** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
+import type { Ref } from 'react';
+import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/lead';
+
+interface Props {
+  /** Prefix for element ids, unique on the page. */
+  id: string;
+  errors: LeadErrors;
+  nameRef?: Ref<HTMLInputElement>;
+  mobileRef?: Ref<HTMLInputElement>;
+  /** Visible labels; the popup hides them visually and keeps them for screen readers. */
+  labelClass?: string;
+  inputClass?: string;
+}
+
+const defaultInputClass =
+  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
+
+export default function LeadFields({
+  id,
+  errors,
+  nameRef,
+  mobileRef,
+  labelClass = 'text-sm font-semibold text-ink',
+  inputClass = defaultInputClass,
+}: Props) {
+  const describe = (field: keyof Lead) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fields = [
+    { field: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Name', ref: nameRef },
+    {
+      field: 'mobile',
+      label: 'Mobile Number',
+      type: 'tel',
+      autoComplete: 'tel',
+      placeholder: 'Enter Mobile No.',
+      ref: mobileRef,
+    },
+  ] as const;
+  return (
+    <>
+      {fields.map(({ field, label, type, autoComplete, placeholder, ref }) => (
+        <div key={field}>
+          <label htmlFor={`${id}-${field}`} className={labelClass}>
+            {label}
+          </label>
+          <input
+            ref={ref}
+            id={`${id}-${field}`}
+            name={field}
+            type={type}
+            required
+            autoComplete={autoComplete}
+            inputMode={type === 'tel' ? 'tel' : undefined}
+            placeholder={placeholder}
+            className={inputClass}
+            aria-invalid={errors[field] ? true : undefined}
+            aria-describedby={describe(field)}
+          />
+          {errors[field] && (
+            <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700">
+              {errors[field]}
+            </p>
+          )}
+        </div>
+      ))}
+      <div className="sr-only">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+    </>
+  );
+}
+
+/** The lead values of a submitted form, honeypot included. */
+export function readLeadForm(form: HTMLFormElement) {
+  const data = new FormData(form);
+  return {
+    name: String(data.get('name') ?? ''),
+    mobile: String(data.get('mobile') ?? ''),
+    honeypot: String(data.get(HONEYPOT_FIELD) ?? ''),
+  };
+}

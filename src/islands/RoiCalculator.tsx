@@ -1,0 +1,137 @@
+/** Revenue (ROI) calculator: five tabs of sliders and the total annual revenue across them. */
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatRupees } from '../lib/format';
+import {
+  BILLING_CYCLES,
+  ROI_TABS,
+  initialRoiState,
+  revenueBreakdown,
+  totalAnnualRevenue,
+  type BillingCycle,
+  type RoiState,
+  type RoiTabId,
+} from '../lib/roi';
+import { ROI_TOTAL_HIGHLIGHT_MS } from '../lib/timings';
+import Slider from './Slider';
+import { useHighlight } from './useHighlight';
+
+export default function RoiCalculator() {
+  const uid = useId();
+  const [active, setActive] = useState<RoiTabId>('plans');
+  const [state, setState] = useState<RoiState>(initialRoiState);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const total = totalAnnualRevenue(state);
+  const highlighted = useHighlight(total, ROI_TOTAL_HIGHLIGHT_MS);
+  const tab = ROI_TABS.find((t) => t.id === active) ?? ROI_TABS[0]!;
+
+  const setValue = (key: string, value: number) =>
+    setState((s) => ({ ...s, values: { ...s.values, [active]: { ...s.values[active], [key]: value } } }));
+  const setCycle = (cycle: BillingCycle) => setState((s) => ({ ...s, cycle }));
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const last = ROI_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    setActive(ROI_TABS[next]!.id);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <div role="tablist" aria-label="Revenue streams" className="flex flex-wrap gap-2">
+          {ROI_TABS.map((t, i) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${uid}-tab-${t.id}`}
+              aria-selected={t.id === active}
+              aria-controls={`${uid}-panel`}
+              tabIndex={t.id === active ? 0 : -1}
+              onClick={() => setActive(t.id)}
+              onKeyDown={(event) => onTabKey(event, i)}
+              className="min-h-11 rounded-full border border-gray-200 px-4 text-sm font-semibold text-ink aria-selected:border-brand-600 aria-selected:bg-brand-600 aria-selected:text-white"
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${uid}-panel`} aria-labelledby={`${uid}-tab-${active}`} className="mt-6 space-y-6">
+          {tab.sliders.map((spec) => (
+            <Slider
+              key={`${active}-${spec.key}`}
+              id={`${uid}-${active}-${spec.key}`}
+              spec={spec}
+              value={state.values[active][spec.key] ?? spec.default}
+              onChange={(value) => setValue(spec.key, value)}
+            />
+          ))}
+          {active === 'plans' && (
+            <fieldset>
+              <legend className="text-sm font-semibold text-ink">Billing cycle</legend>
+              <div className="mt-2 flex gap-2">
+                {BILLING_CYCLES.map((cycle) => (
+                  <label
+                    key={cycle}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-gray-200 px-4 text-sm font-semibold has-checked:border-brand-600 has-checked:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name={`${uid}-cycle`}
+                      value={cycle}
+                      checked={state.cycle === cycle}
+                      onChange={() => setCycle(cycle)}
+                      className="accent-brand-600"
+                    />
+                    {cycle}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        </div>
+      </div>
+
+      <div className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
+        <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Total annual revenue</h3>
+        <p
+          className={`mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-300 sm:text-5xl ${
+            highlighted ? 'bg-white/15 text-amber-300' : ''
+          }`}
+          aria-live="polite"
+          data-roi-total=""
+          data-highlighted={highlighted ? '' : undefined}
+        >
+          {formatRupees(total)}/Year
+        </p>
+        <h3 className="mt-8 text-sm font-semibold tracking-wide text-brand-100 uppercase">Revenue by stream</h3>
+        <ul className="mt-3 divide-y divide-white/15">
+          {revenueBreakdown(state).map((row) => (
+            <li key={row.id} className="flex justify-between gap-4 py-2 text-sm" data-roi-row={row.id}>
+              <span>{row.label}</span>
+              <span className="font-semibold tabular-nums">{formatRupees(row.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

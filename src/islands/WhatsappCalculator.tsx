@@ -1,0 +1,57 @@
+/** WhatsApp Marketing Impact: messages sent × conversion rate -> new members -> monthly revenue. */
+import { useId, useState } from 'react';
+import { formatRupees } from '../lib/format';
+import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
+import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
+import Slider from './Slider';
+import { useHighlight } from './useHighlight';
+
+export default function WhatsappCalculator() {
+  const uid = useId();
+  const [values, setValues] = useState<Values>(() => defaultsOf(WHATSAPP_SLIDERS));
+  // Any input change highlights the revenue, even when the figure stays the same.
+  const [changes, setChanges] = useState(0);
+  const highlighted = useHighlight(changes, WHATSAPP_REVENUE_HIGHLIGHT_MS);
+  const { converted, revenue } = whatsappImpact(values);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="space-y-6 rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        {WHATSAPP_SLIDERS.map((spec) => (
+          <Slider
+            key={spec.key}
+            id={`${uid}-${spec.key}`}
+            spec={spec}
+            value={values[spec.key] ?? spec.default}
+            onChange={(value) => {
+              setValues((v) => ({ ...v, [spec.key]: value }));
+              setChanges((n) => n + 1);
+            }}
+          />
+        ))}
+      </div>
+      <div className="flex flex-col rounded-3xl bg-emerald-900 p-6 text-white sm:p-8">
+        <h3 className="text-sm font-semibold tracking-wide text-emerald-100 uppercase">Members converted</h3>
+        <p className="mt-2 text-3xl font-extrabold tabular-nums" data-wa-converted="">
+          {converted.toLocaleString('en-IN')}
+        </p>
+        <h3 className="mt-6 text-sm font-semibold tracking-wide text-emerald-100 uppercase">
+          Revenue from the campaign
+        </h3>
+        <p
+          className={`mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-200 ${
+            highlighted ? 'bg-white/15 text-amber-300' : ''
+          }`}
+          aria-live="polite"
+          data-wa-revenue=""
+          data-highlighted={highlighted ? '' : undefined}
+        >
+          {formatRupees(revenue)}
+        </p>
+        <a href="/business-whatsapp-api" className="mt-8 btn self-start bg-white text-emerald-900 hover:bg-emerald-50">
+          View More
+        </a>
+      </div>
+    </div>
+  );
+}

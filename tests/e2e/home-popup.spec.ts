@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+const popup = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
+
+test('the offer popup opens on load as a modal, with focus inside', async ({ page }) => {
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  await expect(popup(page)).toContainText('₹45,999');
+  await expect(popup(page).locator('s')).toContainText('₹49,999');
+  expect(await popup(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await expect(popup(page).getByPlaceholder('Enter Name')).toHaveAttribute('type', 'text');
+  await expect(popup(page).getByPlaceholder('Enter Mobile No.')).toHaveAttribute('type', 'tel');
+  await expect(popup(page).getByRole('button', { name: 'Claim Now' })).toBeEnabled();
+  for (let i = 0; i < 15; i++) await page.keyboard.press('Tab');
+  expect(await popup(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+});
+
+for (const how of ['Escape', 'close button', 'backdrop'] as const) {
+  test(`${how} dismisses the popup for the rest of the page view`, async ({ page }) => {
+    await page.goto('/');
+    await expect(popup(page)).toBeVisible();
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    if (how === 'close button') await popup(page).getByRole('button', { name: 'Close offer' }).click();
+    if (how === 'backdrop') await page.mouse.click(5, 5);
+    await expect(popup(page)).toBeHidden();
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(500);
+    await expect(popup(page)).toBeHidden();
+  });
+}
+
+test('the countdown shows two-digit days, hours, minutes and seconds, ticking every second', async ({ page }) => {
+  // 2 days, 2 hours, 1 minute and 2 seconds before the offer deadline (2025-09-30 23:59:59 India time).
+  await page.clock.install({ time: new Date('2025-09-28T21:58:57+05:30') });
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  const unit = (name: string) => popup(page).locator(`[data-countdown="${name}"]`);
+  await expect(unit('days')).toHaveText('02');
+  await expect(unit('hours')).toHaveText('02');
+  await expect(unit('minutes')).toHaveText('01');
+  await expect(unit('seconds')).toHaveText('02');
+  await page.clock.runFor(1000);
+  await expect(unit('seconds')).toHaveText('01');
+  await page.clock.runFor(3000);
+  await expect(unit('seconds')).toHaveText('58');
+  await expect(unit('minutes')).toHaveText('00');
+});
+
+test('after the deadline the countdown stays at 00', async ({ page }) => {
+  await page.clock.install({ time: new Date('2025-09-30T23:59:57+05:30') });
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  await page.clock.runFor(5000);
+  for (const name of ['days', 'hours', 'minutes', 'seconds']) {
+    await expect(popup(page).locator(`[data-countdown="${name}"]`)).toHaveText('00');
+  }
+});
