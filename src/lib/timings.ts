@@ -18,3 +18,23 @@ export const THANK_YOU_REDIRECT_TO = '/business-whatsapp-api';
 
 /** The WhatsApp landing page hero flower turns this many degrees per scroll event (down adds, up subtracts). */
 export const FLOWER_DEGREES_PER_SCROLL = 2;
+
+/** Testimonials: the mobile flip carousel (keen-slider) and the desktop marquee. */
+export const TESTIMONIALS = {
+  /** The carousel moves on by one card this often. */
+  autoplayMs: 2000,
+  /** The first time the carousel is this visible (share of its box)... */
+  hintThreshold: 0.6,
+  /** ...the current card flips to its quote for this long. */
+  hintFlipMs: 1800,
+  /** Auto-play waits this long after a click that flips a card. */
+  clickPauseMs: 1000,
+  /** Cards in view: 3 from this width up (to 3000 px), 1 below. */
+  wideFromPx: 1024,
+  wideCards: 3,
+  narrowCards: 1,
+  /** The desktop marquee repeats its list of cards this many times. */
+  marqueeRepeats: 4,
+  /** Marquee speed: one full pass of the list takes this many seconds per card. */
+  marqueeSecondsPerCard: 8,
+} as const;
