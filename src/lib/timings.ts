@@ -38,3 +38,23 @@ export const TESTIMONIALS = {
   /** Marquee speed: one full pass of the list takes this many seconds per card. */
   marqueeSecondsPerCard: 8,
 } as const;
+
+/** Home hero scroll effects (spec: mockup slide "scroll offset / 5, clamped 0-100 %", zoom "1 + scroll / 1000, cap 1.3"). */
+export const HERO_SCROLL = {
+  /** The screenshot in the browser mockup slides by the scroll offset divided by this, in percent... */
+  slideDivisor: 5,
+  /** ...never beyond this percentage. */
+  slideMaxPercent: 100,
+  /** The hero image grows by the scroll offset divided by this... */
+  zoomDivisor: 1000,
+  /** ...up to this scale. */
+  zoomCap: 1.3,
+} as const;
+
+/** The home tour video plays (muted, looping) only while at least this share of it is in view. */
+export const VIDEO_VISIBLE_SHARE = 0.5;
+
+/** Home feature showcase: the active entry moves on this often (wrapping)... */
+export const SHOWCASE_ADVANCE_MS = 4000;
+/** ...and a tab or arrow click holds auto-advance for this long before it resumes. */
+export const SHOWCASE_PAUSE_MS = 8000;
