@@ -118,7 +118,7 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
   const panelId = `${id}-panel`;
 
   return (
-    <div ref={rootRef} data-showcase data-active={active}>
+    <div ref={rootRef} data-showcase data-active={active} data-paused={paused ? '' : undefined}>
       <div role="tablist" aria-label={label} className="hidden flex-wrap justify-center gap-2 md:flex">
         {entries.map((item, i) => (
           <button
