@@ -185,4 +185,135 @@ const offer = defineCollection({
     }),
 });
 
-export const collections = { legal, about, plans, whatsapp, blog, blogCategories, blogPage, offer };
+// --- Home page and testimonials --------------------------------------------------------------------------------
+/*
+ * Testimonials (home page, yoga page...): one JSON file per entry; `group` says which page shows it. The logo or avatar
+ * is an image in src/assets, referenced relative to the JSON file.
+ */
+const testimonials = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/testimonials' }),
+  schema: ({ image }) =>
+    z
+      .object({
+        /** Orders the cards and picks the pastel background. */
+        id: z.number().int().positive(),
+        /** The page set this entry belongs to: "home", "yoga"... */
+        group: z.string().regex(/^[a-z][a-z-]*$/),
+        /** Studio or business name (the card title). */
+        name: z.string().min(2).max(60),
+        category: z.string().min(2).max(40),
+        author: z.string().min(2).max(80),
+        quote: z.string().min(40).max(320),
+        logo: image(),
+        alt: z.string().min(3),
+      })
+      .strict(),
+});
+/** Copy of the home page; "{brand}" in any string becomes the configured brand name. */
+const showcaseEntry = z
+  .object({
+    title: z.string().regex(/^Manage /, 'a showcase title starts with "Manage"'),
+    subtitle: z.string().min(20).max(200),
+    icon: iconName,
+    /** Three short lines the entry's animated preview shows. */
+    preview: z.array(z.string().min(3).max(40)).length(3),
+    imageAlt: z.string().min(10),
+    to: z.string().startsWith('/'),
+  })
+  .strict();
+const home = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/home' }),
+  schema: z
+    .object({
+      ...seo,
+      keywords: z.array(z.string().min(3)).min(3),
+      hero: z
+        .object({
+          eyebrow: z.string().min(3),
+          headline: z.string().min(10),
+          subline: z.string().min(10),
+          demoButton: z.literal('Book a Free Demo'),
+          startButton: z.literal('Get Started'),
+          screenshotAlt: z.string().min(10),
+        })
+        .strict(),
+      why: z
+        .object({
+          heading: z.string().min(10),
+          intro: z.string().min(40),
+          centreAlt: z.string().min(10),
+          orbit: z
+            .array(z.object({ title: z.string().min(3), text: z.string().min(20), icon: iconName }).strict())
+            .length(3),
+        })
+        .strict(),
+      video: z
+        .object({
+          heading: z.string().min(10),
+          intro: z.string().min(40),
+          points: z.array(z.string().min(10)).min(3),
+          title: z.string().min(10),
+          playLabel: z.string().min(5),
+        })
+        .strict(),
+      showcase: z
+        .object({
+          eyebrow: z.string().min(3),
+          heading: z.string().min(10),
+          intro: z.string().min(40),
+          viewMore: z.literal('View More'),
+          entries: z.array(showcaseEntry).length(7),
+        })
+        .strict(),
+      whiteLabel: z
+        .object({
+          eyebrow: z.string().min(3),
+          heading: z.string().min(10),
+          text: z.string().min(40),
+          points: z.array(z.string().min(10)).min(3),
+          imageAlt: z.string().min(10),
+        })
+        .strict(),
+      testimonials: z.object({ heading: z.string().min(10), intro: z.string().min(20) }).strict(),
+      faq: z
+        .object({
+          heading: z.string().min(10),
+          items: z
+            .array(
+              z.object({ id: z.string().min(1), question: z.string().min(10), answer: z.string().min(20) }).strict(),
+            )
+            .length(4),
+        })
+        .strict(),
+      community: z
+        .object({
+          heading: z.literal('Join the community for more updates'),
+          text: z.string().min(20),
+          button: z.literal('Join Community'),
+        })
+        .strict(),
+      cta: z
+        .object({
+          label: z.literal('Elevate Your Business'),
+          heading: z.literal('Join {brand} revolution'),
+          text: z.string().min(20),
+          button: z.literal('Create your Community'),
+        })
+        .strict(),
+    })
+    .strict(),
+});
+// --- end home ---------------------------------------------------------------------------------------------------
+
+export const collections = {
+  legal,
+  about,
+  plans,
+  whatsapp,
+  blog,
+  blogCategories,
+  blogPage,
+  offer,
+  testimonials,
+  home,
+};

@@ -47,6 +47,13 @@ import {
   Send,
   Play,
   Minus,
+  // Home page
+  LayoutDashboard,
+  Settings2,
+  MessageSquareText,
+  ChevronLeft,
+  ChevronRight,
+  Palette,
 } from 'lucide';
 
 type IconNode = [string, Record<string, string>][];
@@ -117,6 +124,13 @@ export const icons = {
   Send,
   Play,
   Minus,
+  // Home page
+  LayoutDashboard,
+  Settings2,
+  MessageSquareText,
+  ChevronLeft,
+  ChevronRight,
+  Palette,
 } as const;
 
 export type IconName = keyof typeof icons;

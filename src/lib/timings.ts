@@ -25,3 +25,43 @@ export const WHATSAPP_REVENUE_HIGHLIGHT_MS = 400;
 
 /** The offer countdown ticks every second. */
 export const COUNTDOWN_TICK_MS = 1000;
+
+/** Testimonials: the mobile flip carousel (keen-slider) and the desktop marquee. */
+export const TESTIMONIALS = {
+  /** The carousel moves on by one card this often. */
+  autoplayMs: 2000,
+  /** The first time the carousel is this visible (share of its box)... */
+  hintThreshold: 0.6,
+  /** ...the current card flips to its quote for this long. */
+  hintFlipMs: 1800,
+  /** Auto-play waits this long after a click that flips a card. */
+  clickPauseMs: 1000,
+  /** Cards in view: 3 from this width up (to 3000 px), 1 below. */
+  wideFromPx: 1024,
+  wideCards: 3,
+  narrowCards: 1,
+  /** The desktop marquee repeats its list of cards this many times. */
+  marqueeRepeats: 4,
+  /** Marquee speed: one full pass of the list takes this many seconds per card. */
+  marqueeSecondsPerCard: 8,
+} as const;
+
+/** Home hero scroll effects (spec: mockup slide "scroll offset / 5, clamped 0-100 %", zoom "1 + scroll / 1000, cap 1.3"). */
+export const HERO_SCROLL = {
+  /** The screenshot in the browser mockup slides by the scroll offset divided by this, in percent... */
+  slideDivisor: 5,
+  /** ...never beyond this percentage. */
+  slideMaxPercent: 100,
+  /** The hero image grows by the scroll offset divided by this... */
+  zoomDivisor: 1000,
+  /** ...up to this scale. */
+  zoomCap: 1.3,
+} as const;
+
+/** The home tour video plays (muted, looping) only while at least this share of it is in view. */
+export const VIDEO_VISIBLE_SHARE = 0.5;
+
+/** Home feature showcase: the active entry moves on this often (wrapping)... */
+export const SHOWCASE_ADVANCE_MS = 4000;
+/** ...and a tab or arrow click holds auto-advance for this long before it resumes. */
+export const SHOWCASE_PAUSE_MS = 8000;

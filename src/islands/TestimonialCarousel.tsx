@@ -1,0 +1,190 @@
+/**
+ * Mobile testimonials: a keen-slider carousel of flip cards. It auto-plays (infinite, centred, no arrows or dots); a
+ * click flips a card to its quote and a second click flips it back. Auto-play waits while a card shows its quote and
+ * for a moment after each flip click, and while the carousel has keyboard focus. The first time the carousel is well
+ * in view, the current card flips briefly to show that cards can be turned. No auto-play under reduced motion.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useKeenSlider } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
+import './TestimonialCarousel.css';
+import { cardColour, type TestimonialCard } from '../lib/testimonials';
+import { TESTIMONIALS } from '../lib/timings';
+
+interface Props {
+  items: TestimonialCard[];
+  /** Accessible name of the carousel, e.g. "Testimonials from studios". */
+  label: string;
+}
+
+export default function TestimonialCarousel({ items, label }: Props) {
+  const [flipped, setFlipped] = useState<ReadonlySet<number>>(new Set());
+  const [current, setCurrent] = useState(0);
+  const [focused, setFocused] = useState(false);
+  // Bumped by each flip click, so the auto-play effect restarts and waits out the click pause.
+  const [clicks, setClicks] = useState(0);
+  const lastClickAt = useRef(0);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const [ready, setReady] = useState(false);
+  const rootRef = useRef<HTMLDivElement | null>(null);
+
+  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
+    loop: true,
+    renderMode: 'performance',
+    slides: { origin: 'center', perView: TESTIMONIALS.narrowCards, spacing: 16 },
+    breakpoints: {
+      [`(min-width: ${TESTIMONIALS.wideFromPx}px)`]: {
+        slides: { origin: 'center', perView: TESTIMONIALS.wideCards, spacing: 24 },
+      },
+    },
+    created: () => setReady(true),
+    slideChanged: (s) => setCurrent(s.track.details.rel),
+  });
+
+  useEffect(() => {
+    setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }, []);
+
+  // Auto-play: one step every interval while nothing holds it; a flip click holds it a moment longer.
+  const held = flipped.size > 0 || focused || reducedMotion;
+  useEffect(() => {
+    if (held) return;
+    let timer = 0;
+    const step = () => {
+      slider.current?.next();
+      timer = window.setTimeout(step, TESTIMONIALS.autoplayMs);
+    };
+    const wait = Math.max(0, lastClickAt.current + TESTIMONIALS.clickPauseMs - Date.now());
+    timer = window.setTimeout(() => {
+      timer = window.setTimeout(step, TESTIMONIALS.autoplayMs);
+    }, wait);
+    return () => window.clearTimeout(timer);
+  }, [held, clicks, slider]);
+
+  const setCard = useCallback((id: number, show: boolean) => {
+    setFlipped((prev) => {
+      const next = new Set(prev);
+      if (show) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  // The first time the carousel is well in view, the current card shows its quote briefly.
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || !('IntersectionObserver' in window)) return;
+    let timer = 0;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting && e.intersectionRatio >= TESTIMONIALS.hintThreshold)) return;
+        observer.disconnect();
+        const card = items[currentRef.current];
+        if (!card) return;
+        setCard(card.id, true);
+        timer = window.setTimeout(() => setCard(card.id, false), TESTIMONIALS.hintFlipMs);
+      },
+      { threshold: TESTIMONIALS.hintThreshold },
+    );
+    observer.observe(root);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [items, setCard]);
+
+  // Keyboard focus inside holds auto-play; the focus a tap or click leaves behind does not.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if ((event.target as HTMLElement).matches(':focus-visible')) setFocused(true);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!root.contains(event.relatedTarget as Node | null)) setFocused(false);
+    };
+    root.addEventListener('focusin', onFocusIn);
+    root.addEventListener('focusout', onFocusOut);
+    return () => {
+      root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+
+  const toggle = (id: number) => {
+    setCard(id, !flipped.has(id));
+    lastClickAt.current = Date.now();
+    setClicks((n) => n + 1);
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-testimonial-carousel
+      data-ready={ready ? '' : undefined}
+      data-current={current}
+    >
+      <div ref={sliderRef} className="keen-slider">
+        {items.map((item, index) => {
+          const isFlipped = flipped.has(item.id);
+          return (
+            <div
+              key={item.id}
+              className="keen-slider__slide testimonial-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${items.length}: ${item.name}`}
+              data-testimonial-id={item.id}
+              data-flipped={isFlipped ? '' : undefined}
+            >
+              <div className="flip-card" data-flipped={isFlipped ? '' : undefined}>
+                <div className="flip-card-inner">
+                  <div
+                    className="flip-card-face flip-card-front"
+                    style={{ backgroundColor: cardColour(item.id) }}
+                    aria-hidden={isFlipped || undefined}
+                  >
+                    <img
+                      src={item.logo.src}
+                      width={64}
+                      height={64}
+                      alt={item.alt}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-16"
+                    />
+                    <p className="mt-4 text-lg font-semibold text-ink">{item.name}</p>
+                    <p className="text-sm text-muted">{item.category}</p>
+                    <p className="mt-6 text-sm font-medium text-brand-800">Tap to read their story</p>
+                  </div>
+                  <figure
+                    className="flip-card-face flip-card-back"
+                    style={{ backgroundColor: cardColour(item.id) }}
+                    aria-hidden={isFlipped ? undefined : true}
+                  >
+                    <blockquote className="text-sm leading-6 text-ink">
+                      <p>“{item.quote}”</p>
+                    </blockquote>
+                    <figcaption className="mt-4 text-sm font-semibold text-ink">{item.author}</figcaption>
+                  </figure>
+                </div>
+                <button
+                  type="button"
+                  className="flip-card-button"
+                  aria-pressed={isFlipped}
+                  aria-label={`Show the quote from ${item.name}`}
+                  onClick={() => toggle(item.id)}
+                />
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TESTIMONIALS } from '../../src/lib/timings';
+
+/** The mobile flip carousel and the desktop marquee of "People who love Communiti" on the home page. */
+
+const carousel = (page: Page) => page.locator('[data-testimonial-carousel]');
+const current = async (page: Page) => Number(await carousel(page).getAttribute('data-current'));
+const currentSlide = async (page: Page) =>
+  carousel(page)
+    .locator('.keen-slider__slide')
+    .nth(await current(page));
+
+async function openCarousel(page: Page) {
+  // A paused clock: time moves only when the test says so.
+  await page.clock.install({ time: new Date('2026-03-02T09:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-03-02T09:00:01Z'));
+  await page.goto('/');
+  const region = page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' });
+  await region.scrollIntoViewIfNeeded();
+  await expect(region).toHaveAttribute('data-ready', '');
+  return region;
+}
+
+test.describe('mobile flip carousel', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows the five home studios, one card at a time, with the marquee hidden', async ({ page }) => {
+    const region = await openCarousel(page);
+    const slides = region.getByRole('group');
+    await expect(slides).toHaveCount(5);
+    await expect(slides.first()).toHaveAccessibleName('1 of 5: Prana Flow Yoga Studio');
+    const width = await region.evaluate((el) => el.getBoundingClientRect().width);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(16);
+        return slides.first().evaluate((el) => el.getBoundingClientRect().width);
+      })
+      .toBeGreaterThan(width * 0.9);
+    await expect(page.getByRole('region', { name: 'People who love Communiti: testimonials' })).toBeHidden();
+    // Six pastel backgrounds by id: neighbours differ.
+    const colours = await region
+      .locator('.flip-card-front')
+      .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+    expect(new Set(colours).size).toBe(5);
+  });
+
+  test('the current card flips for 1.8 s the first time the carousel is 60 % visible', async ({ page }) => {
+    const region = await openCarousel(page);
+    const first = region.getByRole('group').first();
+    await expect(first).toHaveAttribute('data-flipped', '');
+    await expect(first.getByRole('button', { name: 'Show the quote from Prana Flow Yoga Studio' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs - 100);
+    await expect(first).toHaveAttribute('data-flipped', '');
+    await page.clock.runFor(200);
+    await expect(first).not.toHaveAttribute('data-flipped');
+    // Once only: scrolling away and back does not flip it again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await region.scrollIntoViewIfNeeded();
+    await page.clock.runFor(100);
+    await expect(region.locator('[data-flipped]')).toHaveCount(0);
+  });
+
+  test('auto-plays one card every 2 s, infinitely', async ({ page }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    await expect(region.locator('[data-flipped]')).toHaveCount(0);
+    await expect(region).toHaveAttribute('data-current', '0');
+    await page.clock.runFor(TESTIMONIALS.autoplayMs - 200);
+    await expect(region).toHaveAttribute('data-current', '0');
+    await page.clock.runFor(800);
+    await expect(region).toHaveAttribute('data-current', '1');
+    // Four more steps wrap round to the first card.
+    for (const expected of ['2', '3', '4', '0']) {
+      await page.clock.runFor(TESTIMONIALS.autoplayMs);
+      await expect(region).toHaveAttribute('data-current', expected);
+    }
+  });
+
+  test('a click flips a card to its quote, a second click flips it back; auto-play waits meanwhile', async ({
+    page,
+  }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    const slide = await currentSlide(page);
+    const start = await current(page);
+    const button = slide.getByRole('button', { name: /^Show the quote from / });
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(slide.locator('.flip-card-back')).toHaveAttribute('aria-hidden', 'true');
+
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(slide.locator('.flip-card-back')).not.toHaveAttribute('aria-hidden');
+    await expect(slide.locator('blockquote')).toBeVisible();
+    // Flipped: no auto-play, however long the visitor reads.
+    await page.clock.runFor(TESTIMONIALS.autoplayMs * 4);
+    expect(await current(page)).toBe(start);
+
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    // Auto-play resumes 1 s after the click, then steps on the usual 2 s beat.
+    await page.clock.runFor(TESTIMONIALS.clickPauseMs + TESTIMONIALS.autoplayMs - 200);
+    expect(await current(page)).toBe(start);
+    await page.clock.runFor(800);
+    await expect(region).toHaveAttribute('data-current', String((start + 1) % 5));
+  });
+});
+
+test.describe('desktop marquee', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('repeats the cards 4 times and pauses on hover and on keyboard focus', async ({ page }) => {
+    await page.goto('/');
+    const marquee = page.getByRole('region', { name: 'People who love Communiti: testimonials' });
+    await marquee.scrollIntoViewIfNeeded();
+    await expect(marquee).toBeVisible();
+    await expect(marquee.locator('ul')).toHaveCount(4);
+    await expect(marquee.locator('ul[aria-hidden="true"]')).toHaveCount(3);
+    await expect(marquee.locator('ul').first().getByRole('listitem')).toHaveCount(5);
+    await expect(marquee.getByText('Prana Flow Yoga Studio').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' })).toBeHidden();
+
+    const track = marquee.locator('[data-marquee-track]');
+    const state = () => track.evaluate((el) => getComputedStyle(el).animationPlayState);
+    await page.mouse.move(0, 0);
+    expect(await state()).toBe('running');
+    await marquee.hover();
+    expect(await state()).toBe('paused');
+    await page.mouse.move(0, 0);
+    expect(await state()).toBe('running');
+    await marquee.focus();
+    expect(await state()).toBe('paused');
+  });
+});
