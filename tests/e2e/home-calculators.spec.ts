@@ -22,6 +22,11 @@ const SPEC_SLIDERS: Record<string, Record<string, [number, number, number, numbe
   Products: { 'Products sold': [0, 10000, 100, 200], 'Product price': [0, 5000, 50, 300] },
 };
 
+const T0 = new Date('2026-03-02T10:00:00+05:30').getTime();
+
+/** Freezes the page clock a minute ahead of T0, once the page has settled, so highlights can be timed exactly. */
+const freezeClock = (page: Page) => page.clock.pauseAt(T0 + 60_000);
+
 async function dismissPopup(page: Page) {
   const popup = page.getByRole('dialog', { name: 'Mega Bundle' });
   await expect(popup).toBeVisible();
@@ -35,11 +40,12 @@ const slide = (slider: Locator, value: number) => slider.fill(String(value));
 
 test.describe('ROI calculator', () => {
   test.beforeEach(async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: T0 });
     await page.goto('/');
     await dismissPopup(page);
     await roi(page).scrollIntoViewIfNeeded();
     await expect(roi(page).getByRole('tab', { name: 'Plans' })).toHaveAttribute('aria-selected', 'true');
+    await freezeClock(page);
   });
 
   test('every tab has its sliders with the range, step and default of the spec', async ({ page }) => {
@@ -120,10 +126,12 @@ test.describe('WhatsApp Marketing Impact calculator', () => {
     page.locator('section', { has: page.getByRole('heading', { name: 'WhatsApp Marketing Impact' }) });
 
   test.beforeEach(async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: T0 });
     await page.goto('/');
     await dismissPopup(page);
     await section(page).scrollIntoViewIfNeeded();
+    await expect(section(page).getByRole('slider')).toHaveCount(3);
+    await freezeClock(page);
   });
 
   test('sliders, defaults and the formula', async ({ page }) => {

@@ -29,12 +29,20 @@ for (const how of ['Escape', 'close button', 'backdrop'] as const) {
   });
 }
 
+// The offer deadline of the spec: 2025-09-30 23:59:59, India time.
+const DEADLINE = new Date('2025-09-30T23:59:59+05:30').getTime();
+const unitOf = (page: import('@playwright/test').Page) => (name: string) =>
+  popup(page).locator(`[data-countdown="${name}"]`);
+
 test('the countdown shows two-digit days, hours, minutes and seconds, ticking every second', async ({ page }) => {
-  // 2 days, 2 hours, 1 minute and 2 seconds before the offer deadline (2025-09-30 23:59:59 India time).
-  await page.clock.install({ time: new Date('2025-09-28T21:58:57+05:30') });
+  // Frozen exactly 2 days, 2 hours, 1 minute and 2 seconds before the deadline: whatever the phase of the one-second
+  // tick, the last tick shows a whole number of seconds left.
+  const at = DEADLINE - (((2 * 24 + 2) * 60 + 1) * 60 + 2) * 1000;
+  await page.clock.install({ time: at - 20_000 });
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
-  const unit = (name: string) => popup(page).locator(`[data-countdown="${name}"]`);
+  await page.clock.pauseAt(at);
+  const unit = unitOf(page);
   await expect(unit('days')).toHaveText('02');
   await expect(unit('hours')).toHaveText('02');
   await expect(unit('minutes')).toHaveText('01');
@@ -47,11 +55,11 @@ test('the countdown shows two-digit days, hours, minutes and seconds, ticking ev
 });
 
 test('after the deadline the countdown stays at 00', async ({ page }) => {
-  await page.clock.install({ time: new Date('2025-09-30T23:59:57+05:30') });
+  await page.clock.install({ time: DEADLINE - 20_000 });
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
-  await page.clock.runFor(5000);
-  for (const name of ['days', 'hours', 'minutes', 'seconds']) {
-    await expect(popup(page).locator(`[data-countdown="${name}"]`)).toHaveText('00');
-  }
+  await page.clock.pauseAt(DEADLINE + 5_000);
+  await page.clock.runFor(3000);
+  const unit = unitOf(page);
+  for (const name of ['days', 'hours', 'minutes', 'seconds']) await expect(unit(name)).toHaveText('00');
 });
