@@ -16,7 +16,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(thank-you|404)\/?$/.test(page) })],
+  // /Yoga is the route table's spelling of /yoga (the canonical URL): only /yoga goes into the sitemap.
+  integrations: [react(), sitemap({ filter: (page) => !/\/(thank-you|404|Yoga)\/?$/.test(page) })],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },

@@ -31,6 +31,13 @@ import {
   Zap,
   Headphones,
   Lightbulb,
+  // Landing pages (/yoga, /creator)
+  BellRing,
+  ClipboardList,
+  IndianRupee,
+  KeyRound,
+  Mail,
+  Ticket,
 } from 'lucide';
 
 type IconNode = [string, Record<string, string>][];
@@ -85,6 +92,13 @@ export const icons = {
   Zap,
   Headphones,
   Lightbulb,
+  // Landing pages (/yoga, /creator)
+  BellRing,
+  ClipboardList,
+  IndianRupee,
+  KeyRound,
+  Mail,
+  Ticket,
 } as const;
 
 export type IconName = keyof typeof icons;

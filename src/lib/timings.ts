@@ -15,3 +15,13 @@ export const REVEAL = {
 export const THANK_YOU_REDIRECT_MS = 3000;
 /** ...to this page. */
 export const THANK_YOU_REDIRECT_TO = '/business-whatsapp-api';
+
+/**
+ * The "Book a Free Demo" button on the landing pages shakes every 3 s while its section is at least 30 % visible
+ * (never under reduced motion); one shake lasts `durationMs`.
+ */
+export const DEMO_SHAKE = {
+  everyMs: 3000,
+  visibleRatio: 0.3,
+  durationMs: 600,
+} as const;
