@@ -86,84 +86,98 @@ test.describe('yoga page', () => {
   });
 });
 
+/**
+ * Opens a page, pauses its fake clock and records the (fake) time of every shake of the hero's demo button: each time
+ * `data-shaking` appears on it. With the clock paused, time moves only through `runFor`, so the times are exact.
+ */
+const PAGE_OPENED = new Date('2026-03-02T09:00:00Z').getTime();
+
+async function openWithShakeLog(page: Page, path: string) {
+  await page.clock.install({ time: PAGE_OPENED });
+  await page.clock.pauseAt(PAGE_OPENED);
+  await page.goto(path);
+  await demoButton(page).waitFor();
+  await demoButton(page).evaluate((button) => {
+    const log: number[] = [];
+    (window as unknown as { shakes: number[] }).shakes = log;
+    new MutationObserver((records) => {
+      for (const record of records)
+        if (record.oldValue === null && button.hasAttribute('data-shaking')) log.push(Date.now());
+    }).observe(button, { attributes: true, attributeFilter: ['data-shaking'], attributeOldValue: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { shakes: number[] }).shakes]);
+}
+
+/** Scrolls (instantly) so that `share` of the hero section is inside the viewport, and returns the page's time. */
+async function showHeroShare(page: Page, share: number): Promise<number> {
+  const now = await hero(page).evaluate((el, share) => {
+    const r = el.getBoundingClientRect();
+    window.scrollTo({ top: r.top + window.scrollY + r.height * (1 - share), behavior: 'instant' });
+    return Date.now();
+  }, share);
+  // The intersection observer reports with rendering, which runs while the timers stay paused.
+  await page.waitForTimeout(200);
+  return now;
+}
+
 test.describe('the Book a Free Demo shake', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('shakes every 3 seconds while the hero is in view', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/yoga');
+    const shakes = await openWithShakeLog(page, '/yoga');
     const button = demoButton(page);
     await expect(button).toBeVisible();
-    await expect(button).not.toHaveAttribute('data-shaking');
-
-    await page.clock.runFor(2_900);
-    await expect(button).not.toHaveAttribute('data-shaking');
-    await page.clock.runFor(100);
+    await page.clock.runFor(2_999);
+    expect(await shakes()).toEqual([]);
+    await page.clock.runFor(1);
+    expect(await shakes()).toEqual([PAGE_OPENED + 3_000]);
     await expect(button).toHaveAttribute('data-shaking', '');
     expect(await button.evaluate((el) => getComputedStyle(el).animationName)).toBe('demo-shake');
-
     await page.clock.runFor(DEMO_SHAKE.durationMs);
     await expect(button).not.toHaveAttribute('data-shaking');
-    await page.clock.runFor(3_000 - DEMO_SHAKE.durationMs - 100);
-    await expect(button).not.toHaveAttribute('data-shaking');
-    await page.clock.runFor(100);
-    await expect(button).toHaveAttribute('data-shaking', '');
+
+    await page.clock.runFor(9_000);
+    const log = await shakes();
+    expect(log).toHaveLength(4);
+    expect(log.slice(1).map((t, i) => t - log[i]!)).toEqual([3_000, 3_000, 3_000]);
   });
 
   test('stops when the hero leaves the view and starts again when it comes back', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/yoga');
+    const shakes = await openWithShakeLog(page, '/yoga');
     const button = demoButton(page);
     await page.clock.runFor(3_000);
-    await expect(button).toHaveAttribute('data-shaking', '');
+    expect(await shakes()).toEqual([PAGE_OPENED + 3_000]);
 
-    const heroHeight = await hero(page).evaluate((el) => el.getBoundingClientRect().bottom);
-    await page.evaluate((y) => window.scrollTo(0, y), heroHeight);
+    await showHeroShare(page, 0);
+    await page.clock.runFor(12_000);
+    expect(await shakes()).toHaveLength(1);
     await expect(button).not.toHaveAttribute('data-shaking');
-    for (let i = 0; i < 4; i++) {
-      await page.clock.runFor(1_500);
-      await expect(button).not.toHaveAttribute('data-shaking');
-    }
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // The timer restarts with the section back in view: the next shake comes a full 3 s later.
-    await expect.poll(() => hero(page).evaluate((el) => el.getBoundingClientRect().top >= 0)).toBe(true);
-    await page.waitForTimeout(100);
-    await page.clock.runFor(2_900);
-    await expect(button).not.toHaveAttribute('data-shaking');
-    await page.clock.runFor(100);
-    await expect(button).toHaveAttribute('data-shaking', '');
+    const back = await showHeroShare(page, 1);
+    // Back in view, the count starts over: the next shake comes a full 3 s later.
+    await page.clock.runFor(2_999);
+    expect(await shakes()).toHaveLength(1);
+    await page.clock.runFor(1);
+    expect((await shakes())[1]).toBe(back + 3_000);
   });
 
   test('needs 30 % of the section in view', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/yoga');
-    const button = demoButton(page);
-    const { top, height } = await hero(page).evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return { top: r.top + window.scrollY, height: r.height };
-    });
-    // Scroll so that 25 % of the hero is left on screen: too little.
-    await page.evaluate((y) => window.scrollTo(0, y), top + height * 0.75);
-    await page.waitForTimeout(100);
-    await page.clock.runFor(6_000);
-    await expect(button).not.toHaveAttribute('data-shaking');
-    // 40 %: enough.
-    await page.evaluate((y) => window.scrollTo(0, y), top + height * 0.6);
-    await page.waitForTimeout(100);
+    const shakes = await openWithShakeLog(page, '/yoga');
+    await showHeroShare(page, 0.25);
+    await page.clock.runFor(12_000);
+    expect(await shakes()).toEqual([]);
+
+    const enough = await showHeroShare(page, 0.35);
     await page.clock.runFor(3_000);
-    await expect(button).toHaveAttribute('data-shaking', '');
+    expect(await shakes()).toEqual([enough + 3_000]);
   });
 
   test('never moves under reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
-    await page.goto('/yoga');
-    const button = demoButton(page);
-    for (let i = 0; i < 4; i++) {
-      await page.clock.runFor(1_500);
-      await expect(button).not.toHaveAttribute('data-shaking');
-    }
+    const shakes = await openWithShakeLog(page, '/yoga');
+    await page.clock.runFor(12_000);
+    expect(await shakes()).toEqual([]);
+    await expect(demoButton(page)).not.toHaveAttribute('data-shaking');
   });
 });
 
@@ -209,9 +223,8 @@ test.describe('creator page', () => {
   });
 
   test('the demo button shakes here too', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/creator');
-    await page.clock.runFor(3_000);
-    await expect(demoButton(page)).toHaveAttribute('data-shaking', '');
+    const shakes = await openWithShakeLog(page, '/creator');
+    await page.clock.runFor(6_000);
+    expect(await shakes()).toHaveLength(2);
   });
 });
