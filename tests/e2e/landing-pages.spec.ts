@@ -93,7 +93,8 @@ test.describe('yoga page', () => {
 const PAGE_OPENED = new Date('2026-03-02T09:00:00Z').getTime();
 
 async function openWithShakeLog(page: Page, path: string) {
-  await page.clock.install({ time: PAGE_OPENED });
+  // Installed a moment earlier, so that pausing moves the clock forward, never back.
+  await page.clock.install({ time: PAGE_OPENED - 60_000 });
   await page.clock.pauseAt(PAGE_OPENED);
   await page.goto(path);
   await demoButton(page).waitFor();
