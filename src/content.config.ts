@@ -91,7 +91,9 @@ const landing = defineCollection({
               z
                 .object({
                   kind: z.literal('testimonials'),
-                  ...landingSectionHead,
+                  id: landingSectionHead.id,
+                  heading: landingSectionHead.heading,
+                  intro: landingSectionHead.intro,
                   /** The `group` of the testimonials collection to show. */
                   group: z.string().min(2),
                 })
