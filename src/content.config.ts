@@ -134,4 +134,28 @@ const landing = defineCollection({
   },
 });
 
-export const collections = { legal, about, landing };
+/*
+ * Testimonials: one JSON file per entry; `group` says which page shows it ("yoga"...). The logo is an image in
+ * src/assets, referenced relative to the JSON file. Same shape as the home page's testimonials, so both can share it.
+ */
+const testimonials = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/testimonials' }),
+  schema: ({ image }) =>
+    z
+      .object({
+        /** Orders the cards and picks the card tint. */
+        id: z.number().int().positive(),
+        /** The page this entry belongs to: "home", "yoga"... */
+        group: z.string().regex(/^[a-z][a-z-]*$/),
+        /** Studio or business name (the card title). */
+        name: z.string().min(2).max(60),
+        category: z.string().min(2).max(40),
+        author: z.string().min(2).max(80),
+        quote: z.string().min(40).max(320),
+        logo: image(),
+        alt: z.string().min(3),
+      })
+      .strict(),
+});
+
+export const collections = { legal, about, landing, testimonials };
