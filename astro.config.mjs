@@ -11,6 +11,7 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
+const { inSitemap } = await import('./src/config/routes.ts');
 
 export default defineConfig({
   site: site.url,
@@ -18,17 +19,7 @@ export default defineConfig({
   // Canonical URLs and the sitemap both write paths without a trailing slash.
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [
-    react(),
-    securityHeaders(),
-    // Left out: pages not meant for search, and the WhatsApp landing page's aliases (canonical: /business-whatsapp-api).
-    sitemap({
-      filter: (page) =>
-        !/\/(thank-you|404|whatsapp-business-api|business-whatsapp-managements?|whatsapp-business-management)\/?$/.test(
-          page,
-        ),
-    }),
-  ],
+  integrations: [react(), securityHeaders(), sitemap({ filter: inSitemap })],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },

@@ -54,6 +54,13 @@ import {
   ChevronLeft,
   ChevronRight,
   Palette,
+  // Landing pages (/yoga, /creator)
+  BellRing,
+  ClipboardList,
+  IndianRupee,
+  KeyRound,
+  Mail,
+  Ticket,
 } from 'lucide';
 
 type IconNode = [string, Record<string, string>][];
@@ -131,6 +138,13 @@ export const icons = {
   ChevronLeft,
   ChevronRight,
   Palette,
+  // Landing pages (/yoga, /creator)
+  BellRing,
+  ClipboardList,
+  IndianRupee,
+  KeyRound,
+  Mail,
+  Ticket,
 } as const;
 
 export type IconName = keyof typeof icons;

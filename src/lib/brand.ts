@@ -1,9 +1,12 @@
-/** Content strings say "{brand}" where the configured brand name goes; this fills it in, through nested data. */
-export function withBrand<T>(value: T, brand: string): T {
-  if (typeof value === 'string') return value.replaceAll('{brand}', brand) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => withBrand(item, brand)) as T;
+/** Content files write the brand as "{brand}" so that the name set in configuration appears everywhere. */
+export const BRAND_TOKEN = '{brand}';
+
+/** Returns `value` with every "{brand}" in its strings (in nested objects and arrays too) replaced by `brand`. */
+export function fillBrand<T>(value: T, brand: string): T {
+  if (typeof value === 'string') return value.replaceAll(BRAND_TOKEN, brand) as T;
+  if (Array.isArray(value)) return value.map((item) => fillBrand(item, brand)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withBrand(v, brand)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillBrand(item, brand)])) as T;
   }
   return value;
 }

@@ -65,3 +65,12 @@ export const VIDEO_VISIBLE_SHARE = 0.5;
 export const SHOWCASE_ADVANCE_MS = 4000;
 /** ...and a tab or arrow click holds auto-advance for this long before it resumes. */
 export const SHOWCASE_PAUSE_MS = 8000;
+/**
+ * The "Book a Free Demo" button on the landing pages shakes every 3 s while its section is at least 30 % visible
+ * (never under reduced motion); one shake lasts `durationMs`.
+ */
+export const DEMO_SHAKE = {
+  everyMs: 3000,
+  visibleRatio: 0.3,
+  durationMs: 600,
+} as const;
