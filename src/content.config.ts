@@ -390,6 +390,76 @@ const landing = defineCollection({
   },
 });
 
+// --- Feature pages and the AI web builder -------------------------------------------------------------------------
+/*
+ * One JSON file per page in src/content/features; the file name is the route (/member-management...). `kind` says
+ * which template renders it. Images are SVGs in src/assets/features/<page>/, referenced relative to the JSON file.
+ */
+const features = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/features' }),
+  schema: ({ image }) => {
+    const picture = z.object({ src: image(), alt: z.string().min(15).max(200) }).strict();
+    const card = z
+      .object({ title: z.string().min(3).max(60), text: z.string().min(30).max(260), icon: iconName })
+      .strict();
+    const faq = z
+      .object({ id: z.string().min(1), question: z.string().min(10).max(160), answer: z.string().min(30).max(600) })
+      .strict();
+    const hero = z
+      .object({
+        eyebrow: z.string().min(3).max(40),
+        heading: z.string().min(10).max(90),
+        text: z.string().min(40).max(320),
+        image: picture,
+      })
+      .strict();
+    return z.discriminatedUnion('kind', [
+      z
+        .object({
+          kind: z.literal('feature'),
+          ...seo,
+          hero,
+          highlights: z.array(card).length(3),
+          blocks: z
+            .array(
+              z
+                .object({
+                  title: z.string().min(5).max(80),
+                  text: z.string().min(40).max(400),
+                  points: z.array(z.string().min(5).max(120)).min(2).max(5),
+                  image: picture,
+                })
+                .strict(),
+            )
+            .min(3),
+          faqs: z.array(faq).min(4),
+        })
+        .strict(),
+      z
+        .object({
+          kind: z.literal('builder'),
+          ...seo,
+          hero,
+          themes: z
+            .array(
+              z
+                .object({
+                  id: z.number().int().positive(),
+                  themeName: z.string().min(3).max(40),
+                  category: z.string().min(3).max(40),
+                  image: picture,
+                })
+                .strict(),
+            )
+            .length(3),
+          benefits: z.array(card).min(3),
+          faqs: z.array(faq).length(8),
+        })
+        .strict(),
+    ]);
+  },
+});
+
 export const collections = {
   legal,
   about,
@@ -402,4 +472,5 @@ export const collections = {
   testimonials,
   home,
   landing,
+  features,
 };

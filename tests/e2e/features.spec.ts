@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+
+// SPEC.md "Route table" and "Feature pages": each route, with the page name its title starts with.
+const FEATURE_PAGES: [string, string][] = [
+  ['/member-management', 'Member Management'],
+  ['/course-management', 'Course Management'],
+  ['/event-management', 'Event Management'],
+  ['/subscription-management', 'Subscription Management'],
+  ['/community-management', 'Community Management'],
+  ['/payments-management', 'Payments Management'],
+  ['/analytics-management', 'Analytics'],
+  ['/products-management', 'Products Management'],
+  ['/white-labeling', 'White Labeling'],
+  ['/smart-ai', 'Smart AI'],
+  ['/payment-link', 'Payment Link'],
+  ['/appointment-management', 'Appointment Management'],
+  ['/meeting-management', 'Meetings Management'],
+];
+const DEMO = /^https:\/\/[^/]+\/user\/book-appointment\/[^/]+\/[^/]+$/;
+const ADMIN = /^https:\/\/[^/]+\/admin$/;
+
+for (const [path, name] of FEATURE_PAGES) {
+  test(`${path}: its own title, heading, three headline features, blocks, FAQs and hero buttons`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveTitle(new RegExp(`^${name} \\| `));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const main = page.locator('main');
+    await expect(main.getByRole('region', { name: `${name}: headline features` }).getByRole('listitem')).toHaveCount(3);
+    expect(await main.locator('section[aria-labelledby^="block-"]').count()).toBeGreaterThanOrEqual(3);
+    expect(await main.locator('details.faq-item').count()).toBeGreaterThanOrEqual(4);
+    const demo = main.getByRole('link', { name: 'Book a Free Demo' });
+    await expect(demo).toHaveAttribute('href', DEMO);
+    await expect(demo).toHaveAttribute('target', '_blank');
+    const start = main.getByRole('link', { name: 'Get Started' });
+    await expect(start).toHaveAttribute('href', ADMIN);
+    await expect(start).toHaveAttribute('target', '_blank');
+    for (const img of await main.locator('img').all()) {
+      expect((await img.getAttribute('alt'))?.length).toBeGreaterThan(10);
+      expect(await img.getAttribute('width')).toBeTruthy();
+      expect(await img.getAttribute('height')).toBeTruthy();
+    }
+    const ld = await page.locator('script[type="application/ld+json"]').textContent();
+    expect(ld).toContain('"FAQPage"');
+  });
+}
+
+test('the plan-help banner: Contact Us opens the sales chat with the plan-help greeting, Book a Demo the booking page', async ({
+  page,
+}) => {
+  await page.goto('/course-management');
+  const banner = page.getByRole('region', { name: /Not sure which plan is right for you/ });
+  const contact = banner.getByRole('link', { name: 'Contact Us' });
+  const href = (await contact.getAttribute('href')) ?? '';
+  const message = new URL(href).searchParams.get('text') ?? '';
+  expect(message).toMatch(/which plan/i);
+  // Encoded as a whole: spaces, apostrophes and question marks survive the trip.
+  expect(href.endsWith(`?text=${encodeURIComponent(message)}`)).toBe(true);
+  expect(message).toContain("I'm");
+  expect(href).not.toMatch(/\s/);
+  await expect(contact).toHaveAttribute('target', '_blank');
+  await expect(banner.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute('href', DEMO);
+  await expect(banner.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute('target', '_blank');
+});
+
+test.describe('AI web builder', () => {
+  for (const path of ['/ai-web-builder', '/ai-Web-builder']) {
+    test(`${path} answers with the page, canonical /ai-web-builder`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(/^AI Web Builder \| /);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ai-web-builder$/);
+      await expect(page.locator('details.faq-item')).toHaveCount(8);
+    });
+  }
+
+  test('three themes, each with a Use Theme button that shows an alert naming it', async ({ page }) => {
+    await page.goto('/ai-web-builder');
+    const themes = page.getByRole('list', { name: 'Website themes' }).getByRole('listitem');
+    await expect(themes).toHaveCount(3);
+    const messages: string[] = [];
+    page.on('dialog', async (dialog) => {
+      expect(dialog.type()).toBe('alert');
+      messages.push(dialog.message());
+      await dialog.accept();
+    });
+    for (const name of ['Serenity', 'Spotlight', 'Summit']) {
+      await page.getByRole('button', { name: `Use Theme: ${name}` }).click();
+    }
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toContain('Serenity');
+    expect(messages[2]).toContain('Summit');
+  });
+
+  test('the carousel moves with its buttons and by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/ai-web-builder');
+    const track = page.getByRole('list', { name: 'Website themes' });
+    await track.scrollIntoViewIfNeeded();
+    expect(await track.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.getByRole('button', { name: 'Next theme' }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Previous theme' }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+    await track.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Use Theme: Summit' }).focus();
+    await expect(page.getByRole('button', { name: 'Use Theme: Summit' })).toBeInViewport();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * A broken content file must stop the build with its path and the field at fault. This copies the site to a temporary
+ * folder, breaks one feature page and runs `astro sync`, which loads and checks every collection as the build does.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = process.cwd();
+let work = '';
+
+function sync() {
+  const result = spawnSync(join(root, 'node_modules/.bin/astro'), ['sync'], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'content-schema-'));
+  for (const item of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, item), join(work, item), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('content schemas', () => {
+  it('a feature page without its hero fails with the file and the field', { timeout: 90_000 }, () => {
+    const file = join(work, 'src/content/features/payment-link.json');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    delete data.hero;
+    writeFileSync(file, JSON.stringify(data, null, 2));
+
+    const { status, output } = sync();
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/content/features/payment-link.json');
+    expect(output).toMatch(/hero\*?\*?: .*Required/);
+  });
+});
