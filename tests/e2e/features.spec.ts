@@ -101,10 +101,11 @@ test.describe('AI web builder', () => {
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Previous theme' }).click();
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
-    await track.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Use Theme: Summit' }).focus();
+    // By keyboard: tabbing through the Use Theme buttons brings each theme into view.
+    await page.getByRole('button', { name: 'Use Theme: Serenity' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Use Theme: Summit' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Use Theme: Summit' })).toBeInViewport();
   });
 });
