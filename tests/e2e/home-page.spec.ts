@@ -58,15 +58,13 @@ test('every link on the page goes where the spec says, external ones in a new ta
   await newTab('Create your Community', /^https:\/\/[^/]+\/admin$/);
 
   // Nothing else in the page body leaves the site; the showcase's View More stays in this window.
-  const hrefs = await main
-    .getByRole('link')
-    .evaluateAll((links) =>
-      links.map((a) => ({
-        text: a.textContent?.trim(),
-        href: a.getAttribute('href'),
-        target: a.getAttribute('target'),
-      })),
-    );
+  const hrefs = await main.getByRole('link').evaluateAll((links) =>
+    links.map((a) => ({
+      text: a.textContent?.trim(),
+      href: a.getAttribute('href'),
+      target: a.getAttribute('target'),
+    })),
+  );
   expect(hrefs).toHaveLength(5);
   expect(hrefs.find((l) => l.text === 'View More')).toEqual({
     text: 'View More',
