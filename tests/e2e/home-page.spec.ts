@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 /** The home page: head, section copy, every link target, FAQ toggling and the hero's scroll effects. */
@@ -119,4 +120,34 @@ test('hero: nothing moves under reduced motion', async ({ page }) => {
   const mockup = page.locator('[data-hero-mockup]');
   expect(await mockup.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
   expect(await page.locator('[data-hero-screenshot]').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+});
+
+test.describe('on a phone, every island hydrated', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('axe finds no violations with a flipped card and with the video modal open', async ({ page }) => {
+    await page.goto('/');
+    // Scroll through so every section reveals and every island hydrates.
+    for (let y = 0; y < 12000; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveCSS('overflow-x', 'scroll');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const carousel = page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' });
+    await carousel.scrollIntoViewIfNeeded();
+    await carousel
+      .getByRole('button', { name: /^Show the quote from /, pressed: false })
+      .first()
+      .click();
+    const axe = () =>
+      new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze()
+        .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    expect(await axe()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Play the tour video full screen' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axe()).toEqual([]);
+  });
 });
