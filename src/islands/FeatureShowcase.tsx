@@ -150,7 +150,7 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
         role="tabpanel"
         id={panelId}
         aria-labelledby={tabId(active)}
-        className="mt-8 grid min-h-[26rem] items-center gap-8 rounded-3xl bg-brand-50 p-6 sm:p-10 md:grid-cols-2"
+        className="mt-8 grid min-h-[44rem] items-center gap-8 rounded-3xl bg-brand-50 p-6 sm:p-10 md:min-h-[26.5rem] md:grid-cols-2"
       >
         <div>
           <span className="flex size-12 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm">

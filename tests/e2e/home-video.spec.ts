@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** "What can I use Communiti for?": the tour video plays only while half visible, and opens full screen. */
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const paused = (page: Page) => page.locator('[data-tour-video]').evaluate((v: HTMLVideoElement) => v.paused);
+
+/** Scrolls so that `share` of the video's height is inside the viewport, at its bottom edge. */
+async function showShare(page: Page, share: number) {
+  await page.locator('[data-tour-video]').evaluate((video: HTMLVideoElement, share) => {
+    const box = video.getBoundingClientRect();
+    const top = box.top + window.scrollY;
+    window.scrollTo(0, top - window.innerHeight + box.height * share);
+  }, share);
+}
+
+async function openSection(page: Page) {
+  await page.goto('/');
+  const section = page.locator('section:has(#use-heading)');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toHaveAttribute('data-revealed', '');
+  // Let the reveal transition settle so the video's box stops moving.
+  await expect
+    .poll(() => section.evaluate((el) => getComputedStyle(el).transform))
+    .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+}
+
+test('the video is small, has a poster, is not preloaded, and is muted and looping', async ({ page }) => {
+  await page.goto('/');
+  const video = page.locator('[data-tour-video]');
+  await expect(video).toHaveAttribute('preload', 'none');
+  await expect(video).toHaveAttribute('poster', /\.webp$/);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+  const sources = await video.locator('source').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
+  expect(sources.length).toBeGreaterThan(0);
+  for (const src of sources) expect(statSync(join('dist', src)).size).toBeLessThan(1024 * 1024);
+});
+
+test('plays only while at least half of it is in view', async ({ page }) => {
+  await openSection(page);
+  await showShare(page, 0.4);
+  await expect.poll(() => paused(page)).toBe(true);
+  await showShare(page, 0.6);
+  await expect.poll(() => paused(page)).toBe(false);
+  await showShare(page, 0.45);
+  await expect.poll(() => paused(page)).toBe(true);
+  await showShare(page, 0.9);
+  await expect.poll(() => paused(page)).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => paused(page)).toBe(true);
+});
+
+test('never autoplays under reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await showShare(page, 1);
+  await page.waitForTimeout(500);
+  expect(await paused(page)).toBe(true);
+});
+
+test('a click opens it full screen in a modal; backdrop, close button and Escape close it', async ({ page }) => {
+  await openSection(page);
+  const open = page.getByRole('button', { name: 'Play the tour video full screen' });
+  const dialog = page.getByRole('dialog', { name: 'A 30-second tour of Communiti' });
+  await expect(dialog).toBeHidden();
+
+  await open.click();
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBe(1280);
+  expect(box?.height).toBe(800);
+  await expect(dialog.locator('video')).toHaveAttribute('controls', '');
+  await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  expect(await page.locator('[data-tour-modal-video]').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close video' }).click();
+  await expect(dialog).toBeHidden();
+
+  await open.click();
+  await expect(dialog).toBeVisible();
+  // The video itself does not close it...
+  await dialog.locator('video').click({ position: { x: 20, y: 20 } });
+  await expect(dialog).toBeVisible();
+  // ...the backdrop around it does.
+  await page.mouse.click(4, 4);
+  await expect(dialog).toBeHidden();
+});
