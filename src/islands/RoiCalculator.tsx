@@ -113,7 +113,7 @@ export default function RoiCalculator() {
       <div className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
         <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Total annual revenue</h3>
         <p
-          className={`mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-300 sm:text-5xl ${
+          className={`mt-2 rounded-xl text-3xl font-extrabold tabular-nums transition-colors duration-300 sm:text-5xl ${
             highlighted ? 'bg-white/15 text-amber-300' : ''
           }`}
           aria-live="polite"

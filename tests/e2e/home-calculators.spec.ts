@@ -45,6 +45,8 @@ test.describe('ROI calculator', () => {
     await dismissPopup(page);
     await roi(page).scrollIntoViewIfNeeded();
     await expect(roi(page).getByRole('tab', { name: 'Plans' })).toHaveAttribute('aria-selected', 'true');
+    // Hydrated: the server HTML looks the same, but only the island reacts to the sliders.
+    await expect(roi(page).locator('astro-island[ssr]')).toHaveCount(0);
     await freezeClock(page);
   });
 
@@ -131,6 +133,7 @@ test.describe('WhatsApp Marketing Impact calculator', () => {
     await dismissPopup(page);
     await section(page).scrollIntoViewIfNeeded();
     await expect(section(page).getByRole('slider')).toHaveCount(3);
+    await expect(section(page).locator('astro-island[ssr]')).toHaveCount(0);
     await freezeClock(page);
   });
 

@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../../src/lib/timings';
+import { withoutOfferPopup } from './home-helpers';
+
+test.beforeEach(({ page }) => withoutOfferPopup(page));
 
 /** The home feature showcase: seven entries, auto-advance, pause after a manual choice, tabs and arrows. */
 

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TESTIMONIALS } from '../../src/lib/timings';
+import { withoutOfferPopup } from './home-helpers';
+
+test.beforeEach(({ page }) => withoutOfferPopup(page));
 
 /** The mobile flip carousel and the desktop marquee of "People who love Communiti" on the home page. */
 

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutOfferPopup } from './home-helpers';
+
+test.beforeEach(({ page }) => withoutOfferPopup(page));
 
 /** "What can I use Communiti for?": the tour video plays only while half visible, and opens full screen. */
 
