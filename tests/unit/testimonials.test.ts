@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withBrand } from '../../src/lib/brand';
 import { CARD_COLOURS, cardColour } from '../../src/lib/testimonials';
-
-describe('withBrand', () => {
-  it('fills "{brand}" in strings nested in objects and arrays, leaving other values alone', () => {
-    const copy = { heading: 'Join {brand} revolution', list: ['{brand} and {brand}'], n: 4, ok: true };
-    expect(withBrand(copy, 'Acme')).toEqual({
-      heading: 'Join Acme revolution',
-      list: ['Acme and Acme'],
-      n: 4,
-      ok: true,
-    });
-  });
-});
 
 describe('testimonial card colours', () => {
   it('has six pastel colours and cycles through them by id', () => {
