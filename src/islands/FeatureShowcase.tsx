@@ -55,6 +55,9 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
   const [paused, setPaused] = useState(false);
   const [focused, setFocused] = useState(false);
   const [still, setStill] = useState(false);
+  // The preview rows slide in when an entry becomes active, not on the first render (nor without JavaScript).
+  const [moved, setMoved] = useState(false);
+  const firstActive = useRef(true);
   const resumeTimer = useRef(0);
   const rootRef = useRef<HTMLDivElement | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -64,6 +67,11 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
     setStill(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
     return () => window.clearTimeout(resumeTimer.current);
   }, []);
+
+  useEffect(() => {
+    if (firstActive.current) firstActive.current = false;
+    else setMoved(true);
+  }, [active]);
 
   // Auto-advance: a steady beat while nothing holds it.
   useEffect(() => {
@@ -178,7 +186,7 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
             {entry.preview.map((line, i) => (
               <li
                 key={line}
-                className="showcase-row flex items-center gap-3 rounded-xl bg-gray-50 px-4 py-3 text-sm text-ink"
+                className={`${moved ? 'showcase-row' : ''}flex items-center gap-3 rounded-xl bg-gray-50 px-4 py-3 text-sm text-ink`}
                 style={{ animationDelay: `${i * 150}ms` }}
               >
                 <span className="size-2.5 shrink-0 rounded-full bg-brand-500" />
