@@ -84,7 +84,9 @@ test.describe('AI web builder', () => {
       await dialog.accept();
     });
     for (const name of ['Serenity', 'Spotlight', 'Summit']) {
-      await page.getByRole('button', { name: `Use Theme: ${name}` }).click();
+      const button = themes.filter({ hasText: name }).getByRole('button', { name: 'Use Theme', exact: true });
+      await expect(button).toHaveAccessibleDescription(name);
+      await button.click();
     }
     expect(messages).toHaveLength(3);
     expect(messages[0]).toContain('Serenity');
@@ -102,10 +104,12 @@ test.describe('AI web builder', () => {
     await page.getByRole('button', { name: 'Previous theme' }).click();
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
     // By keyboard: tabbing through the Use Theme buttons brings each theme into view.
-    await page.getByRole('button', { name: 'Use Theme: Serenity' }).focus();
+    const useTheme = track.getByRole('button', { name: 'Use Theme', exact: true });
+    await useTheme.first().focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Use Theme: Summit' })).toBeFocused();
-    await expect(page.getByRole('button', { name: 'Use Theme: Summit' })).toBeInViewport();
+    await expect(useTheme.last()).toBeFocused();
+    await expect(useTheme.last()).toHaveAccessibleDescription('Summit');
+    await expect(useTheme.last()).toBeInViewport();
   });
 });
