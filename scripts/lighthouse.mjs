@@ -37,6 +37,32 @@ for (const page of pages().sort((a, b) => a.path.localeCompare(b.path))) {
 }
 const targets = requested.length ? requested : [...unique.values()];
 
+/** Scores per category (the SEO score without the audits that do not apply to the page) and the gates missed. */
+function judge(lhr, path) {
+  const scores = {};
+  const failed = [];
+  const skip = NOT_APPLICABLE[path] ?? [];
+  for (const [id, gate] of Object.entries(GATES)) {
+    const category = lhr.categories[id];
+    let score = Math.round((category.score ?? 0) * 100);
+    if (skip.length && id === 'seo') {
+      const refs = category.auditRefs.filter((ref) => ref.weight > 0 && !skip.includes(ref.id));
+      const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
+      score = Math.round(
+        (refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id].score ?? 1), 0) / total) * 100,
+      );
+    }
+    scores[id] = score;
+    if (score < gate) {
+      const audits = category.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1 && !skip.includes(ref.id))
+        .map((ref) => ref.id);
+      failed.push(`${id} ${score} < ${gate} (${audits.join(', ')})`);
+    }
+  }
+  return { scores, failed };
+}
+
 const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port)], { stdio: 'pipe' });
 await new Promise((resolve, reject) => {
   server.stdout.on('data', (chunk) => chunk.toString().includes('Serving') && resolve());
@@ -51,34 +77,25 @@ const rows = [];
 let failures = 0;
 try {
   for (const path of targets) {
-    const result = await lighthouse(`${origin}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(GATES),
-      blockedUrlPatterns: BLOCKED[path] ?? [],
-    });
-    const lhr = result.lhr;
-    const scores = {};
-    const failed = [];
-    for (const [id, gate] of Object.entries(GATES)) {
-      const category = lhr.categories[id];
-      const skip = NOT_APPLICABLE[path] ?? [];
-      let score = Math.round((category.score ?? 0) * 100);
-      if (skip.length && id === 'seo') {
-        const refs = category.auditRefs.filter((ref) => ref.weight > 0 && !skip.includes(ref.id));
-        const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
-        score = Math.round(
-          (refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id].score ?? 1), 0) / total) * 100,
-        );
-      }
-      scores[id] = score;
-      if (score < gate) {
-        const audits = category.auditRefs
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1 && !skip.includes(ref.id))
-          .map((ref) => ref.id);
-        failed.push(`${id} ${score} < ${gate} (${audits.join(', ')})`);
-      }
+    // A run that broke (a runtime error, or a trace with no score at all) is measured once more: on a busy 2-core
+    // machine one trace can stall. A real miss of a gate is not retried.
+    let lhr;
+    let scores;
+    let failed;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(GATES),
+        blockedUrlPatterns: BLOCKED[path] ?? [],
+      });
+      lhr = result.lhr;
+      ({ scores, failed } = judge(lhr, path));
+      if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
+      const broken = Boolean(lhr.runtimeError) || lhr.categories.performance.score === null || scores.performance === 0;
+      if (!broken) break;
+      if (attempt === 1) console.error(`${path}: the audit broke (${failed.join('; ')}); measuring again`);
     }
     const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
     rows.push({
