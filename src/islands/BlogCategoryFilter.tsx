@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { entryNumber } from '../lib/blog/post';
+import { tabKeyTarget } from '../lib/tabs';
 
 export interface BlogCategoryFilterProps {
   categories: { id: string; name: string }[];
@@ -49,21 +50,7 @@ export default function BlogCategoryFilter({ categories, panelId, label }: BlogC
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = tabKeyTarget(event.key, index, tabs.length, true);
     if (next === null) return;
     event.preventDefault();
     refs.current[next]?.focus();

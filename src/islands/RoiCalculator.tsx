@@ -11,6 +11,7 @@ import {
   type RoiState,
   type RoiTabId,
 } from '../lib/roi';
+import { tabKeyTarget } from '../lib/tabs';
 import { ROI_TOTAL_HIGHLIGHT_MS } from '../lib/timings';
 import Slider from './Slider';
 import { useHighlight } from './useHighlight';
@@ -29,21 +30,7 @@ export default function RoiCalculator() {
   const setCycle = (cycle: BillingCycle) => setState((s) => ({ ...s, cycle }));
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = ROI_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = tabKeyTarget(event.key, index, ROI_TABS.length);
     if (next === null) return;
     event.preventDefault();
     setActive(ROI_TABS[next]!.id);
