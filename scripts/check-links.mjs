@@ -2,23 +2,18 @@
 // Checks every internal link and #fragment in the built site: serves dist as the static host does, starts linkinator
 // at every page found in dist, and fails on any broken link. External hosts are skipped (no network here).
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { LinkChecker } from 'linkinator';
+import { builtPages } from './dist-pages.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 const port = Number(process.env.LINKS_PORT ?? 4390);
 const origin = `http://127.0.0.1:${port}`;
 
-function pages(root, base = root) {
-  return readdirSync(root).flatMap((name) => {
-    const full = join(root, name);
-    if (statSync(full).isDirectory()) return name === '_astro' ? [] : pages(full, base);
-    if (!name.endsWith('.html') || name === '404.html') return [];
-    const rel = relative(base, full).split(sep).join('/');
-    return ['/' + rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')];
-  });
-}
+const pages = (root) =>
+  builtPages(resolve(root))
+    .map((page) => page.path)
+    .filter((path) => path !== '/404');
 
 const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port), '--dir', dir], { stdio: 'pipe' });
 await new Promise((resolve, reject) => {

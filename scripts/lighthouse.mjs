@@ -3,10 +3,9 @@
 // and exits 1 when a page scores below the gates: performance 95, accessibility 100, best practices 100, SEO 100.
 //   node scripts/lighthouse.mjs [path ...]     (default: every page in dist)
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { builtPages, canonicalOf } from './dist-pages.mjs';
 
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 // The 404 and thank-you pages ask not to be indexed (and the 404 page answers 404), on purpose: those SEO audits do
@@ -14,21 +13,10 @@ const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo:
 const NOT_APPLICABLE = { '/404': ['http-status-code', 'is-crawlable'], '/thank-you': ['is-crawlable'] };
 // The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
 const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
-const dist = 'dist';
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4391);
 const origin = `http://127.0.0.1:${port}`;
 
-function pages(root = dist) {
-  return readdirSync(root).flatMap((name) => {
-    const full = join(root, name);
-    if (statSync(full).isDirectory()) return name === '_astro' ? [] : pages(full);
-    if (!name.endsWith('.html')) return [];
-    const rel = relative(dist, full).split(sep).join('/');
-    const path = '/' + rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
-    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(full, 'utf8'))?.[1] ?? path;
-    return [{ path, canonical }];
-  });
-}
+const pages = () => builtPages().map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 
 const requested = process.argv.slice(2);
 const unique = new Map();

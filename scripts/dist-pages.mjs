@@ -1,0 +1,61 @@
+// The pages of a built site, read from its output folder (dist/ by default), so that every check covers a page added
+// later without a list to edit. Shared by the scripts (budgets, links, Lighthouse), the Playwright tests and the
+// security-headers integration.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+
+export const DIST = resolve('dist');
+
+/**
+ * Every HTML file under `root`, sorted; the hashed assets in _astro/ are skipped.
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+export function htmlFiles(root = DIST) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '_astro') walk(full);
+      } else if (entry.name.endsWith('.html')) {
+        found.push(full);
+      }
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+/**
+ * The URL path a host serves an HTML file at: "index.html" is "/", "pricing/index.html" is "/pricing",
+ * "404.html" is "/404".
+ * @param {string} file
+ * @param {string} [root]
+ * @returns {string}
+ */
+export function routeOf(file, root = DIST) {
+  const rel = relative(root, file).split(sep).join('/');
+  const path = '/' + rel.replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  return path.length > 1 ? path.replace(/\/$/, '') : '/';
+}
+
+/**
+ * The canonical URL a page declares, or null.
+ * @param {string} html
+ * @returns {string | null}
+ */
+export function canonicalOf(html) {
+  return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/**
+ * Every page of the built site: its route, its file and, read on demand, its HTML.
+ * @param {string} [root]
+ * @returns {{ path: string, file: string, html: () => string }[]}
+ */
+export function builtPages(root = DIST) {
+  return htmlFiles(root)
+    .map((file) => ({ path: routeOf(file, root), file, html: () => readFileSync(file, 'utf8') }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
