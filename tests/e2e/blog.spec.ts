@@ -106,7 +106,7 @@ test.describe('/blog/{blogId}', () => {
     await expect(article.getByText('By Rohan Mehta')).toBeVisible();
     await expect(article.getByRole('img', { name: /three membership plan cards/ })).toHaveAttribute(
       'src',
-      '/blog/membership-plans.svg',
+      '/media/blog/membership-plans.svg',
     );
     await expect(
       article.getByRole('heading', { level: 2, name: 'Monthly plans: low commitment, steady rhythm' }),
@@ -126,7 +126,7 @@ test.describe('/blog/{blogId}', () => {
     );
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      /^https?:\/\/[^/]+\/blog\/ticketed-events\.png$/,
+      /^https?:\/\/[^/]+\/media\/blog\/ticketed-events\.png$/,
     );
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     const ld = await page.locator('script[type="application/ld+json"]').textContent();
