@@ -135,6 +135,8 @@ const blog = defineCollection({
       shortDescription: z.string(),
       /** Sanitised HTML (rich policy). */
       description: z.string(),
+      /** Plain text for meta descriptions, JSON-LD and the feed (escaped wherever it is printed). */
+      excerpt: z.string(),
       image: z
         .object({ src: z.string().min(1), alt: z.string() })
         .strict()

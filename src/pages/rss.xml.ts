@@ -2,7 +2,6 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { blogEntries, blogPageCopy } from '../components/blog/entries';
 import { site } from '../config/site';
-import { plainText } from '../lib/blog/post';
 
 /** The blog's feed: every post, newest first, linked from the head of the blog pages. */
 export async function GET(context: APIContext) {
@@ -15,7 +14,7 @@ export async function GET(context: APIContext) {
       title: post.data.name,
       link: `/blog/${encodeURIComponent(post.id)}`,
       pubDate: post.data.createdAt,
-      description: plainText(post.data.shortDescription, 300),
+      description: post.data.excerpt,
       author: post.data.author,
       categories: [post.data.category.name],
     })),

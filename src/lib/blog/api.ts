@@ -3,7 +3,15 @@
  * back-off, a check of the `status` flag and `data.data`, and a check of every post. Fetch and sleep are injected so
  * tests can drive every path without waiting.
  */
-import { checkApiCategory, checkApiPost, type BlogCategory, type BlogPost } from './post';
+import {
+  checkApiCategory,
+  checkApiPost,
+  showId,
+  unsafeIdReason,
+  urlKey,
+  type BlogCategory,
+  type BlogPost,
+} from './post';
 
 export const BLOG_API_PATHS = {
   list: '/api/v2.0/blogs',
@@ -112,22 +120,35 @@ export function readListEnvelope(body: unknown): unknown[] {
   return list;
 }
 
-/** Every valid post; an invalid one is skipped with a warning naming its id and the field at fault. */
+/**
+ * Every valid post. One bad record costs that record only: a post with a field at fault (an id that cannot be a page
+ * address among them) is skipped with a warning naming its id and the field, and so is a later post whose id would
+ * reach the same page as an earlier one. A post with an unusable image is kept without it, with a warning.
+ */
 export async function fetchPosts(base: string, deps: ApiDeps = {}): Promise<BlogPost[]> {
   const url = apiUrl(base, BLOG_API_PATHS.list);
   const list = await fetchJson(url, deps, readListEnvelope);
   const posts: BlogPost[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   list.forEach((raw, index) => {
     const checked = checkApiPost(raw, index);
     if (!checked.ok) {
       deps.warn?.(`Skipped blog post ${checked.id}: field "${checked.field}" ${checked.problem}`);
-    } else if (seen.has(checked.value.id)) {
-      deps.warn?.(`Skipped blog post ${checked.value.id}: the id appears twice`);
-    } else {
-      seen.add(checked.value.id);
-      posts.push(checked.value);
+      return;
     }
+    const { value } = checked;
+    const earlier = seen.get(urlKey(value.id));
+    if (earlier !== undefined) {
+      const same =
+        earlier === value.id ? 'the id appears twice' : `its page address is the same as ${showId(earlier)}'s`;
+      deps.warn?.(`Skipped blog post ${showId(value.id)}: ${same}`);
+      return;
+    }
+    for (const note of checked.notes ?? []) {
+      deps.warn?.(`Blog post ${showId(value.id)}: ${note}; it is shown with the "No Image" placeholder`);
+    }
+    seen.set(urlKey(value.id), value.id);
+    posts.push(value);
   });
   return posts;
 }
@@ -147,13 +168,15 @@ export async function fetchCategories(base: string, deps: ApiDeps = {}): Promise
 
 /**
  * The detail call as the browser makes it: success only on HTTP 200 with a valid post in `data.data`; anything else
- * (another status, missing data, a network failure) is null.
+ * (another status, missing data, a network failure) is null. An id that could not be a page address of the build is
+ * never asked for.
  */
 export async function fetchPostDetail(
   base: string,
   id: string,
   doFetch: typeof fetch = fetch,
 ): Promise<BlogPost | null> {
+  if (unsafeIdReason(id)) return null;
   try {
     const response = await doFetch(apiUrl(base, BLOG_API_PATHS.detail(id)), {
       headers: { Accept: 'application/json' },

@@ -10,7 +10,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { fetchCategories, fetchPosts, type ApiDeps } from './api';
 import { EMBEDDED_DIR, readEmbeddedCategories, readEmbeddedPosts } from './embedded';
-import type { BlogCategory, BlogPost } from './post';
+import { truncateText, type BlogCategory, type BlogPost } from './post';
 import type { Sanitizer } from './sanitize';
 import { serverSanitizer } from './sanitize-server';
 
@@ -49,19 +49,29 @@ async function fromApi<T>(
   }
 }
 
-/** The posts, newest first as the API or the files give them, with sanitised rich text. */
-export async function loadBlogPosts(options: BlogSourceOptions, context: SourceContext): Promise<BlogPost[]> {
+/** The longest plain-text excerpt kept per post: the feed prints up to this much, meta descriptions less. */
+export const EXCERPT_MAX = 300;
+
+/** A post as the collection stores it: rich text sanitised, and its plain-text excerpt. */
+export interface StoredPost extends BlogPost {
+  /** Plain text (never markup) of the short description, or of the description when the short one is empty. */
+  excerpt: string;
+}
+
+/** The posts, newest first as the API or the files give them, with sanitised rich text and a plain-text excerpt. */
+export async function loadBlogPosts(options: BlogSourceOptions, context: SourceContext): Promise<StoredPost[]> {
   const posts = options.apiBase
     ? await fromApi('posts', options, context.warn, () =>
         fetchPosts(options.apiBase, { ...options.deps, warn: context.warn }),
       )
     : await readEmbeddedPosts(context.renderMarkdown, options.dir ?? EMBEDDED_DIR);
   const sanitizer = await (options.sanitizer ?? defaultSanitizer)();
-  return posts.map((post) => ({
-    ...post,
-    shortDescription: sanitizer.short(post.shortDescription),
-    description: sanitizer.rich(post.description),
-  }));
+  return posts.map((post) => {
+    const shortDescription = sanitizer.short(post.shortDescription);
+    const description = sanitizer.rich(post.description);
+    const text = sanitizer.text(shortDescription) || sanitizer.text(description);
+    return { ...post, shortDescription, description, excerpt: truncateText(text, EXCERPT_MAX) };
+  });
 }
 
 export async function loadBlogCategories(

@@ -26,7 +26,9 @@ export interface BlogPost {
   image: BlogImage | null;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; id: string; field: string; problem: string };
+/** A checked item: its value (with notes on what was dropped from it), or the first field at fault. */
+export type Checked<T> =
+  { ok: true; value: T; notes?: string[] } | { ok: false; id: string; field: string; problem: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -50,18 +52,68 @@ export function checkApiCategory(raw: unknown, index = 0): Checked<BlogCategory>
   return { ok: true, value: { id, name: raw.name.trim() } };
 }
 
+/** The longest post id that can become a URL segment and a file name. */
+export const MAX_ID_LENGTH = 200;
+
+/**
+ * Why an id cannot be a URL segment of /blog/{id}, or null when it can. An id becomes a path segment and a file name
+ * in dist/blog/, so it must not be empty, "." or ".." (or "index", a folder's own page), hold a path separator, a
+ * character that ends or escapes the path (`?`, `#`, `%`), or a control character, and must stay short enough for any
+ * file system.
+ */
+export function unsafeIdReason(id: string): string | null {
+  if (id.length === 0) return 'is empty';
+  if (id === '.' || id === '..') return `is "${id}", which names a folder`;
+  if (id.toLowerCase() === 'index') return 'is "index", the name of a folder\'s own page';
+  if (id.length > MAX_ID_LENGTH) return `is longer than ${MAX_ID_LENGTH} characters`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) return 'holds a control character';
+  const bad = /[/\\?#%]/.exec(id);
+  if (bad) return `holds "${bad[0]}", which is not allowed in a URL segment`;
+  return null;
+}
+
+/**
+ * The key under which two ids would reach the same page: the same letters in another case or another Unicode
+ * normalisation form are the same file on a case-insensitive file system or host, so they count as one URL.
+ */
+export function urlKey(id: string): string {
+  return id.normalize('NFC').toLowerCase();
+}
+
+/** A post id written into a log line: control characters made visible, long ids cut. */
+export function showId(id: string): string {
+  const visible = JSON.stringify(id).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return visible.length > 80 ? `${visible.slice(0, 77)}..."` : visible;
+}
+
+/** The web address of an image, or the reason it is not one (then the post shows the "No Image" placeholder). */
+function readImage(raw: unknown): { src: string | null; note?: string } {
+  if (raw === undefined || raw === null) return { src: null };
+  if (!isRecord(raw)) return { src: null, note: 'field "image" is not an object with a value' };
+  const value = raw.value;
+  if (value === undefined || value === null || value === '') return { src: null };
+  if (typeof value !== 'string') return { src: null, note: 'field "image.value" is not a string' };
+  if (!value.trim()) return { src: null };
+  if (!isSafeImageUrl(value)) return { src: null, note: 'field "image.value" is not an http(s) URL' };
+  return { src: value.trim() };
+}
+
 /**
  * One post from `GET /api/v2.0/blogs` or `GET /api/v2.0/blogs/blog/{id}`: `_id`, `name`, `category {_id, name}`,
- * `createdAt`, `author`, `shortDescription`, `description`, `image {value}`. The image is optional (the list shows a
- * "No Image" placeholder); every other field is required. The first field at fault is reported.
+ * `createdAt`, `author`, `shortDescription`, `description`, `image {value}`. The first field at fault is reported; the
+ * post is then skipped. The image is optional: a missing or unusable one keeps the post with the "No Image"
+ * placeholder, and an unusable one is reported in `notes`.
  */
 export function checkApiPost(raw: unknown, index = 0): Checked<BlogPost> {
   const fallbackId = `#${index}`;
   if (!isRecord(raw)) return { ok: false, id: fallbackId, field: '(post)', problem: 'is not an object' };
   const id = readId(raw._id);
   if (!id) return { ok: false, id: fallbackId, field: '_id', problem: 'is missing' };
-  const fail = (field: string, problem: string): Checked<BlogPost> => ({ ok: false, id, field, problem });
+  const fail = (field: string, problem: string): Checked<BlogPost> => ({ ok: false, id: showId(id), field, problem });
 
+  const unsafe = unsafeIdReason(id);
+  if (unsafe) return fail('_id', `${unsafe}, so it cannot be a page address`);
   if (!nonEmpty(raw.name)) return fail('name', 'must be a non-empty string');
   if (!isRecord(raw.category)) return fail('category', 'must be an object with _id and name');
   const categoryId = readId(raw.category._id);
@@ -74,29 +126,21 @@ export function checkApiPost(raw: unknown, index = 0): Checked<BlogPost> {
   if (typeof raw.shortDescription !== 'string') return fail('shortDescription', 'must be a string');
   if (!nonEmpty(raw.description)) return fail('description', 'must be a non-empty string');
 
-  let image: BlogImage | null = null;
-  if (raw.image !== undefined && raw.image !== null) {
-    if (!isRecord(raw.image)) return fail('image', 'must be an object with a value');
-    const src = raw.image.value;
-    if (src !== undefined && src !== null && typeof src !== 'string') return fail('image.value', 'must be a URL');
-    if (nonEmpty(src)) {
-      if (!isSafeImageUrl(src)) return fail('image.value', 'must be an http(s) URL');
-      image = { src: src.trim(), alt: raw.name.trim() };
-    }
-  }
-
+  const name = raw.name.trim();
+  const image = readImage(raw.image);
   return {
     ok: true,
     value: {
       id,
-      name: raw.name.trim(),
+      name,
       category: { id: categoryId, name: raw.category.name.trim() },
       createdAt: created.toISOString(),
       author: raw.author.trim(),
       shortDescription: raw.shortDescription,
       description: raw.description,
-      image,
+      image: image.src ? { src: image.src, alt: name } : null,
     },
+    ...(image.note ? { notes: [image.note] } : {}),
   };
 }
 
@@ -122,20 +166,14 @@ export function byNewest<T extends { createdAt: string | Date }>(a: T, b: T): nu
   return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
 }
 
-/** Plain text of a rich-text fragment, for meta descriptions and feeds, cut at a word boundary. */
-export function plainText(html: string, max = 160): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+/**
+ * Plain text cut to `max` characters at a word boundary, with an ellipsis when cut. The input is text (see
+ * Sanitizer.text), never markup: the result is escaped wherever it is printed.
+ */
+export function truncateText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
