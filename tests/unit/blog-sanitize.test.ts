@@ -38,10 +38,65 @@ describe('the blog sanitising policy at build time', () => {
     ).toBe('<p style="font-weight: 700">Hi there</p>');
   });
 
-  it('keeps harmless style declarations and drops the rest', () => {
-    expect(filterStyle('color: red; position: fixed; background: url(https://x.org/a.png); font-weight: 700')).toBe(
-      'color: red; font-weight: 700',
+  it('keeps colour, weight, style, decoration and alignment, and drops what could move content out', () => {
+    expect(
+      filterStyle(
+        'color: red; background-color: #fee; font-weight: 700; font-style: italic; text-decoration: underline; ' +
+          'text-align: center',
+      ),
+    ).toBe(
+      'color: red; background-color: #fee; font-weight: 700; font-style: italic; text-decoration: underline; ' +
+        'text-align: center',
     );
-    expect(filterStyle('width: expression(alert(1))')).toBe('');
+    for (const moving of [
+      'position: fixed',
+      'position: absolute',
+      'top: 0',
+      'left: 0',
+      'inset: 0',
+      'z-index: 9999',
+      'width: 100vw',
+      'height: 100vh',
+      'min-height: 100vh',
+      'margin: -500px',
+      'margin-top: -10em',
+      'padding: 50vh',
+      'transform: translateY(-100%)',
+      'font-size: 20vw',
+      'line-height: 300vh',
+      'display: block',
+      'float: left',
+      'background: url(https://x.org/a.png)',
+      'background-image: url(https://x.org/a.png)',
+    ]) {
+      expect(filterStyle(`${moving}; color: blue`), moving).toBe('color: blue');
+    }
+  });
+
+  it('drops values that could load something or reopen the declaration list', () => {
+    expect(filterStyle('color: expression(alert(1))')).toBe('');
+    expect(filterStyle('background-color: image-set("a.png" 1x)')).toBe('');
+    expect(filterStyle('color: red\\;position:fixed')).toBe('');
+    expect(filterStyle('color: "x; position: fixed"')).toBe('');
+    expect(filterStyle('color: red/**/; text-align: left')).toBe('text-align: left');
+    expect(filterStyle('col/**/or: red')).toBe('');
+  });
+
+  it('applies the style limits to the rich text: a full-page overlay keeps its words but not its box', () => {
+    const html = sanitizer.rich(
+      '<div style="position: fixed; inset: 0; width: 100vw; height: 100vh; z-index: 99; background-color: #fff">' +
+        'Covered</div><p style="margin-top: -900px; color: rgb(1, 2, 3)">Up</p>',
+    );
+    expect(html).toBe('<div style="background-color: #fff">Covered</div><p style="color: rgb(1, 2, 3)">Up</p>');
+  });
+
+  it('gives the plain text a reader sees, entities decoded to characters and never back into markup', () => {
+    expect(sanitizer.text('<p>Hello <strong>world</strong> &amp; friends</p><ul><li>one</li><li>two</li></ul>')).toBe(
+      'Hello world & friends one two',
+    );
+    expect(sanitizer.text('<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p><script>alert(2)</script>')).toBe(
+      '</script><script>alert(1)</script>',
+    );
+    expect(sanitizer.text('<img src=x onerror=alert(1)>Text')).toBe('Text');
   });
 });

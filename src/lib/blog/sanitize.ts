@@ -43,14 +43,22 @@ export const SHORT_TAGS = [
 ] as const;
 export const SHORT_ATTRIBUTES = ['style'] as const;
 
-/** CSS properties an inline style may set: colour, type and spacing. No positioning, no url(). */
+/**
+ * CSS properties an inline style may set: colour, background colour, font weight and style, text decoration and
+ * alignment. Nothing that sizes, moves or positions a box (width, height, margins, position, transforms...), so no
+ * style can take text out of the article or cover the page.
+ */
 export const STYLE_PROPERTIES = new Set([
-  'color', 'background-color', 'font-weight', 'font-style', 'font-size', 'font-family', 'text-align',
-  'text-decoration', 'text-decoration-line', 'text-transform', 'line-height', 'letter-spacing', 'margin',
-  'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding', 'padding-top', 'padding-bottom',
-  'padding-left', 'padding-right', 'list-style-type', 'vertical-align', 'white-space', 'width', 'max-width', 'height',
-  'border', 'border-collapse', 'border-radius',
-]); // prettier-ignore
+  'color',
+  'background-color',
+  'font-weight',
+  'font-style',
+  'text-decoration',
+  'text-decoration-line',
+  'text-decoration-style',
+  'text-decoration-color',
+  'text-align',
+]);
 
 /**
  * Web, mail and phone links; values without a scheme (relative paths, fragments, and the plain values of attributes
@@ -61,7 +69,9 @@ export const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+
 /** The rel every link opened in a new tab carries: no handle on this page, no referrer, no endorsement. */
 export const LINK_REL = 'noopener noreferrer nofollow ugc';
 
-const UNSAFE_CSS_VALUE = /url\s*\(|expression\s*\(|javascript:|[\\<>]|@import|behavior|-moz-binding/i;
+/** Values that could load or run something, or reopen the declaration list: functions that fetch, escapes, quotes. */
+const UNSAFE_CSS_VALUE =
+  /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|[\\<>"'`{}]|\/\*|@import|behavior|-moz-binding/i;
 
 /** Keeps the declarations whose property is allowed and whose value cannot load or run anything. */
 export function filterStyle(style: string): string {
@@ -94,12 +104,44 @@ const base: Config = {
 
 const RICH: Config = { ...base, ALLOWED_TAGS: [...RICH_TAGS], ALLOWED_ATTR: [...RICH_ATTRIBUTES] };
 const SHORT: Config = { ...base, ALLOWED_TAGS: [...SHORT_TAGS], ALLOWED_ATTR: [...SHORT_ATTRIBUTES] };
+const TEXT: Config & { RETURN_DOM_FRAGMENT: true } = {
+  ...base,
+  ALLOWED_TAGS: [...RICH_TAGS],
+  ALLOWED_ATTR: [],
+  RETURN_DOM_FRAGMENT: true,
+};
+
+/** Elements whose edges separate words in the plain text (a paragraph, a list item, a line break...). */
+const BLOCKS = new Set([
+  'P', 'BR', 'HR', 'H2', 'H3', 'H4', 'H5', 'H6', 'DIV', 'BLOCKQUOTE', 'PRE', 'UL', 'OL', 'LI', 'FIGURE', 'FIGCAPTION',
+  'TABLE', 'CAPTION', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TH', 'TD',
+]); // prettier-ignore
+
+/** The text a reader sees in a sanitised fragment, words of separate blocks kept apart, whitespace collapsed. */
+function textOf(fragment: Node): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    const block = node.nodeType === 1 && BLOCKS.has(node.nodeName);
+    if (block) parts.push(' ');
+    node.childNodes.forEach(walk);
+    if (block) parts.push(' ');
+  };
+  walk(fragment);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
 
 export interface Sanitizer {
   /** The full description: RICH_TAGS and RICH_ATTRIBUTES; links to other sites open in a new tab with LINK_REL. */
   rich(html: string): string;
   /** The short description: SHORT_TAGS and only the style attribute. */
   short(html: string): string;
+  /**
+   * The plain text of rich text as a reader sees it (for meta descriptions, JSON-LD and the feed): taken from the
+   * sanitised markup's text content, so an escaped `&lt;script&gt;` stays the text "<script>" and is escaped again
+   * wherever it is printed. It never becomes markup.
+   */
+  text(html: string): string;
 }
 
 const prepared = new WeakSet<object>();
@@ -138,5 +180,6 @@ export function createSanitizer(purify: DOMPurify): Sanitizer {
   return {
     rich: (html) => purify.sanitize(html, RICH) as string,
     short: (html) => purify.sanitize(html, SHORT) as string,
+    text: (html) => textOf(purify.sanitize(html, TEXT)),
   };
 }
