@@ -1,27 +1,13 @@
 #!/usr/bin/env node
 // Prints, for every page in dist, the gzip bytes of its HTML, CSS and JS (before any scroll, and once every island has
 // hydrated), compares them with budgets.json and exits 1 on any excess.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DIST as dist, builtPages } from './dist-pages.mjs';
 
-const dist = resolve('dist');
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
-
-function pages(dir = dist) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === '_astro' ? [] : pages(full);
-    return name.endsWith('.html') ? [full] : [];
-  });
-}
-
-const routeOf = (file) => {
-  const rel = relative(dist, file).split(sep).join('/');
-  const path = '/' + rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
-  return path.length > 1 ? path.replace(/\/$/, '') : '/';
-};
 
 /** A JS file in dist and every module it imports, statically or dynamically. */
 function moduleGraph(entry, seen = new Set()) {
@@ -41,9 +27,8 @@ const attrs = (tag) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g
 
 const rows = [];
 let failures = 0;
-for (const file of pages().sort()) {
-  const html = readFileSync(file, 'utf8');
-  const route = routeOf(file);
+for (const { path: route, html: read } of builtPages()) {
+  const html = read();
   const limit = { ...budgets.default, ...(budgets.pages[route] ?? {}) };
 
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)]
@@ -51,15 +36,19 @@ for (const file of pages().sort()) {
     .reduce((sum, href) => sum + gz(readFileSync(local(href))), 0);
   const inlineStyle = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((s, m) => s + gz(m[1]), 0);
 
-  // Page scripts: <script type="module" src> outside islands; inline scripts (the island runtime among them).
+  // Page scripts: <script type="module" src> outside islands; inline scripts. Astro's island runtime (its files are
+  // marked data-astro-runtime) loads with the first island, so it counts with the islands.
   const pageScripts = new Set();
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) moduleGraph(local(m[1]), pageScripts);
+  const runtime = new Set();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) {
+    moduleGraph(local(m[1]), /\sdata-astro-runtime\b/.test(m[0]) ? runtime : pageScripts);
+  }
   const inline = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)]
     .filter((m) => !/\ssrc=/.test(m[0]))
     .reduce((s, m) => s + gz(m[1]), 0);
 
   // Islands: each brings its component and renderer graphs; client:visible ones wait for a scroll.
-  const early = new Set();
+  const early = new Set(runtime);
   const late = new Set();
   for (const m of html.matchAll(/<astro-island[^>]*>/g)) {
     const a = attrs(m[0]);

@@ -102,6 +102,8 @@ async function resolveFile(pathname) {
 }
 
 function applyHeaders(res, pathname) {
+  // The default of Cloudflare Pages and Netlify: revalidate on every visit, unless a rule says otherwise.
+  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
   for (const rule of headerRules) {
     if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) res.setHeader(name, value);
   }

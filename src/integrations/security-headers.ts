@@ -1,22 +1,85 @@
-/** Writes dist/_headers after the build, from the site configuration and the inline scripts Astro wrote. */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+/**
+ * After the build: makes every page free of inline scripts, then writes dist/_headers from the site configuration.
+ *
+ * Astro writes its island runtime (the `astro-island` element and one loader per `client:` directive) inline into each
+ * page that has an island. Those scripts come from Astro's own source, so the list of them is fixed: it is read here
+ * from the astro package, never from the built pages. Each is written once as a file in dist/_astro/ and every inline
+ * copy is replaced by a deferred reference to that file. Any other executable inline script in any page fails the
+ * build, naming the file: nothing that reaches the HTML (content, blog API fields) can add a script the policy trusts.
+ * The Content-Security-Policy then allows scripts from the site's own origin only, with no hash at all.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import idle from 'astro/runtime/client/idle.prebuilt.js';
+import load from 'astro/runtime/client/load.prebuilt.js';
+import media from 'astro/runtime/client/media.prebuilt.js';
+import only from 'astro/runtime/client/only.prebuilt.js';
+import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { site } from '../config/site';
-import { buildHeadersFile, inlineScripts } from '../lib/security-headers';
+import { isInlineExecutable, scriptElements } from '../lib/html-scan';
+import { buildHeadersFile } from '../lib/security-headers';
+import { htmlFiles } from '../../scripts/dist-pages.mjs';
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === '_astro' ? [] : htmlFiles(full);
-      return entry.name.endsWith('.html') ? [full] : [];
-    }),
-  );
-  return nested.flat();
+/** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
+export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {
+  'astro-island': islandRuntime,
+  'astro-idle': idle,
+  'astro-load': load,
+  'astro-media': media,
+  'astro-only': only,
+  'astro-visible': visible,
+};
+
+/** Marks the script elements that load Astro's runtime files (the page budgets count them with the islands). */
+export const RUNTIME_ATTR = 'data-astro-runtime';
+
+interface RuntimeFile {
+  name: string;
+  url: string;
+  body: string;
 }
+
+function runtimeFiles(): Map<string, RuntimeFile> {
+  const files = new Map<string, RuntimeFile>();
+  for (const [name, body] of Object.entries(ASTRO_RUNTIME_SCRIPTS)) {
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
+    files.set(body, { name, url: `/_astro/${name}.${hash}.js`, body });
+  }
+  return files;
+}
+
+/**
+ * The page with each of Astro's runtime scripts replaced by a deferred reference to its file, and the executable
+ * inline scripts that are not Astro's (which fail the build). Deferred scripts run in document order once the page is
+ * parsed, so a directive's loader still runs before the island element that waits for it.
+ */
+export function externalizeRuntime(
+  html: string,
+  known: Map<string, RuntimeFile>,
+): { html: string; used: RuntimeFile[]; unknown: string[] } {
+  const used: RuntimeFile[] = [];
+  const unknown: string[] = [];
+  let out = '';
+  let last = 0;
+  for (const script of scriptElements(html)) {
+    if (!isInlineExecutable(script)) continue;
+    const file = known.get(script.body);
+    if (!file) {
+      unknown.push(script.body);
+      continue;
+    }
+    used.push(file);
+    out += html.slice(last, script.start) + `<script src="${file.url}" defer ${RUNTIME_ATTR}></script>`;
+    last = script.end;
+  }
+  return { html: out + html.slice(last), used, unknown };
+}
+
+const preview = (body: string) => JSON.stringify(body.length > 80 ? `${body.slice(0, 77)}...` : body);
 
 export function securityHeaders(): AstroIntegration {
   return {
@@ -24,22 +87,33 @@ export function securityHeaders(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const files = await htmlFiles(root);
-        const scripts: string[] = [];
-        const pages: string[] = [];
+        const known = runtimeFiles();
+        const used = new Set<RuntimeFile>();
+        const problems: string[] = [];
+        const files = htmlFiles(root);
         for (const file of files) {
-          scripts.push(...inlineScripts(await readFile(file, 'utf8')));
-          const rel = relative(root, file).split(sep).join('/');
-          const path = '/' + rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
-          pages.push(path.length > 1 ? path.replace(/\/$/, '') : '/');
+          const html = await readFile(file, 'utf8');
+          const result = externalizeRuntime(html, known);
+          const where = relative(process.cwd(), file).split(sep).join('/');
+          for (const body of result.unknown) problems.push(`${where}: ${preview(body)}`);
+          result.used.forEach((f) => used.add(f));
+          if (result.used.length) await writeFile(file, result.html);
         }
+        if (problems.length) {
+          throw new Error(
+            `${problems.length} inline script(s) that the project did not write; the build stops so the ` +
+              `Content-Security-Policy never has to trust them:\n${problems.join('\n')}`,
+          );
+        }
+        await mkdir(join(root, '_astro'), { recursive: true });
+        for (const file of used) await writeFile(join(root, file.url), file.body);
+
         const content = buildHeadersFile({
           connectOrigins: [site.crm.host, site.emailjs.origin, site.blogApiBase],
-          inlineScripts: scripts,
-          pages,
+          imageOrigins: [site.blogApiBase],
         });
         await writeFile(join(root, '_headers'), content);
-        logger.info(`_headers written: ${pages.length} pages, ${new Set(scripts).size} inline script hash(es)`);
+        logger.info(`${files.length} pages hold no inline script; Astro's runtime moved into ${used.size} file(s)`);
       },
     },
   };

@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { builtPages, distDir } from './site-pages';
+import { builtPages } from '../../scripts/dist-pages.mjs';
 
-const htmlFile = (path: string) =>
-  join(distDir, path === '/' ? 'index.html' : path === '/404' ? '404.html' : `${path.slice(1)}/index.html`);
-
-for (const path of builtPages()) {
+for (const { path } of builtPages()) {
   test(`${path}: strict headers, no CSP violation and no console error once every island has run`, async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -57,8 +52,8 @@ test('hashed assets are cached for a year, immutably', async ({ page, request })
 });
 
 test('no link in dist opens a new tab without noopener', () => {
-  for (const path of builtPages()) {
-    const html = readFileSync(htmlFile(path), 'utf8');
+  for (const { path, html: read } of builtPages()) {
+    const html = read();
     for (const [tag] of html.matchAll(/<a\b[^>]*\btarget="_blank"[^>]*>/g)) {
       expect(tag, `${path}: ${tag}`).toMatch(/\brel="[^"]*\bnoopener\b[^"]*"/);
     }

@@ -22,7 +22,7 @@ function sync() {
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'content-schema-'));
-  for (const item of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  for (const item of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     cpSync(join(root, item), join(work, item), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));

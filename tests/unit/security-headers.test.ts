@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildHeadersFile, contentSecurityPolicy, inlineScripts, scriptHash } from '../../src/lib/security-headers';
+import { ASTRO_RUNTIME_SCRIPTS, RUNTIME_ATTR, externalizeRuntime } from '../../src/integrations/security-headers';
+import { buildHeadersFile, contentSecurityPolicy } from '../../src/lib/security-headers';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -11,23 +11,21 @@ const directive = (csp: string, name: string) =>
 describe('contentSecurityPolicy', () => {
   const csp = contentSecurityPolicy({
     connectOrigins: ['https://crm.example/api', 'https://api.emailjs.com', '', 'https://blog.example:8443/base/'],
-    inlineScripts: ['console.log(1)', 'console.log(1)', 'run()'],
+    imageOrigins: ['http://127.0.0.1:4599/', 'https://blog.example'],
   });
 
-  it('allows scripts only from the site and by hash, never inline or eval', () => {
-    const scripts = directive(csp, 'script-src') ?? '';
-    expect(scripts).toContain("'self'");
-    expect(scripts).not.toContain('unsafe-inline');
-    expect(scripts).not.toContain('unsafe-eval');
-    const expected = `'sha256-${createHash('sha256').update('console.log(1)').digest('base64')}'`;
-    expect(scripts).toContain(expected);
-    expect(scripts.split(' ').filter((s) => s.startsWith("'sha256-"))).toHaveLength(2);
+  it('allows scripts from the site itself only: no inline, no eval, no hash', () => {
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   });
 
   it('limits connections to the configured service origins', () => {
     expect(directive(csp, 'connect-src')).toBe(
       "connect-src 'self' https://api.emailjs.com https://blog.example:8443 https://crm.example",
     );
+  });
+
+  it('allows images from the site, data:, https: and a blog API served over http', () => {
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: https: http://127.0.0.1:4599");
   });
 
   it('sets the fixed directives', () => {
@@ -40,11 +38,7 @@ describe('contentSecurityPolicy', () => {
 });
 
 describe('buildHeadersFile', () => {
-  const file = buildHeadersFile({
-    connectOrigins: ['https://crm.example'],
-    inlineScripts: [],
-    pages: ['/pricing', '/'],
-  });
+  const file = buildHeadersFile({ connectOrigins: ['https://crm.example'] });
 
   it('applies the security headers to every path', () => {
     const block = file.split('\n\n')[0] ?? '';
@@ -59,26 +53,49 @@ describe('buildHeadersFile', () => {
     }
   });
 
-  it('caches hashed assets immutably and revalidates each page', () => {
+  it('caches hashed assets immutably and leaves pages to the host default', () => {
     expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable');
-    expect(file).toContain('\n/\n  Cache-Control: public, max-age=0, must-revalidate');
-    expect(file).toContain('\n/pricing\n  Cache-Control: public, max-age=0, must-revalidate');
     // One Cache-Control per path, so hosts that merge matching rules never join two values.
     expect(file.split('/*')[1]?.split('\n\n')[0]).not.toContain('Cache-Control');
   });
+
+  it('names no page: nothing a page or the blog API holds reaches the file', () => {
+    const rules = file.split('\n').filter((line) => line.startsWith('/'));
+    expect(rules).toEqual(['/*', '/_astro/*']);
+  });
 });
 
-describe('inlineScripts', () => {
-  it('finds executable inline scripts and skips files and data blocks', () => {
-    const html = `
-      <script>one()</script>
-      <script type="module">two()</script>
-      <script type="module" src="/_astro/x.js"></script>
-      <script type="application/ld+json">{"a":1}</script>
-      <script type="application/json">{}</script>`;
-    expect(inlineScripts(html)).toEqual(['one()', 'two()']);
+describe('externalizeRuntime', () => {
+  const known = new Map(
+    Object.entries(ASTRO_RUNTIME_SCRIPTS).map(([name, body]) => [body, { name, url: `/_astro/${name}.x.js`, body }]),
+  );
+
+  it("replaces each of Astro's runtime scripts by a deferred file, in place", () => {
+    const visible = ASTRO_RUNTIME_SCRIPTS['astro-visible']!;
+    const island = ASTRO_RUNTIME_SCRIPTS['astro-island']!;
+    const html = `<p>a</p><script>${visible}</script><script>${island}</script><astro-island></astro-island>`;
+    const result = externalizeRuntime(html, known);
+    expect(result.unknown).toEqual([]);
+    expect(result.html).toBe(
+      `<p>a</p><script src="/_astro/astro-visible.x.js" defer ${RUNTIME_ATTR}></script>` +
+        `<script src="/_astro/astro-island.x.js" defer ${RUNTIME_ATTR}></script><astro-island></astro-island>`,
+    );
   });
-  it('hashes exactly the script body', () => {
-    expect(scriptHash('a')).toBe(`'sha256-${createHash('sha256').update('a').digest('base64')}'`);
+
+  it('reports every other inline script, and leaves data blocks and files alone', () => {
+    const html =
+      '<script type="application/ld+json">{"a":1}</script><script src="/_astro/a.js"></script>' +
+      "<script>window.__xss='name'</script><script type=module>import('x')</script>";
+    const result = externalizeRuntime(html, known);
+    expect(result.unknown).toEqual(["window.__xss='name'", "import('x')"]);
+    expect(result.html).toBe(html);
+  });
+
+  it("knows Astro's island element and the loader of each client directive", () => {
+    expect(Object.keys(ASTRO_RUNTIME_SCRIPTS).sort()).toEqual(
+      ['astro-idle', 'astro-island', 'astro-load', 'astro-media', 'astro-only', 'astro-visible'].sort(),
+    );
+    expect(ASTRO_RUNTIME_SCRIPTS['astro-island']).toContain('customElements.define("astro-island"');
+    expect(ASTRO_RUNTIME_SCRIPTS['astro-visible']).toContain('astro:visible');
   });
 });
