@@ -3,6 +3,7 @@ import DOMPurify from 'dompurify';
 import { fetchPostDetail } from '../lib/blog/api';
 import { createSanitizer } from '../lib/blog/sanitize';
 import { formatLongDate } from '../lib/format';
+import { stripEventHandlers } from '../lib/html-scan';
 
 export async function showBlogFallback(root: HTMLElement, id: string): Promise<void> {
   const plain = document.querySelector<HTMLElement>('[data-not-found]');
@@ -35,7 +36,9 @@ export async function showBlogFallback(root: HTMLElement, id: string): Promise<v
   date.textContent = formatLongDate(created);
   date.setAttribute('datetime', post.createdAt);
   field('author')!.textContent = post.author;
-  field('description')!.innerHTML = sanitizer.rich(post.description);
+  // Event handlers and <base> go before any parser sees the markup: parsed inside this page, they would each be
+  // reported as a Content-Security-Policy violation (blocked, but noisy). DOMPurify then applies the whole policy.
+  field('description')!.innerHTML = sanitizer.rich(stripEventHandlers(post.description));
   const image = field<HTMLImageElement>('image');
   if (post.image && image) {
     image.src = post.image.src;
