@@ -7,7 +7,8 @@
 //   (or BLOG_API_PORT, BLOG_API_MODE, BLOG_API_POSTS, BLOG_API_DELAY_MS)
 //
 // Failure modes, for every path of the loader and the runtime fallback:
-//   ok              the fixtures
+//   ok              the fixtures, with the hostile records of hostile-posts.json among them
+//   clean           the fixtures without the hostile records
 //   http-500        every API call answers HTTP 500
 //   malformed       HTTP 200 with a truncated JSON body
 //   slow            answers after --delay milliseconds (longer than the loader's timeout by default)
@@ -22,12 +23,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const MODES = ['ok', 'http-500', 'malformed', 'slow', 'missing-fields', 'empty', 'bad-status'];
+export const MODES = ['ok', 'clean', 'http-500', 'malformed', 'slow', 'missing-fields', 'empty', 'bad-status'];
 export const DEFAULT_PORT = 4599;
 export const XSS_POST_ID = 'xss-corpus';
 export const LATE_XSS_POST_ID = 'xss-corpus-late';
 /** Detail answers 200 with no data.data (the fallback's "missing data" case). */
 export const MISSING_DATA_ID = 'missing-data';
+/** A post only the detail call knows, every plain field of it hostile: the runtime fallback must show it as text. */
+export const HOSTILE_LATE_POST_ID = 'hostile-late';
 
 const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'fixtures', 'blog');
 const readFixture = (name) => JSON.parse(readFileSync(join(fixturesDir, name), 'utf8'));
@@ -93,11 +96,24 @@ export function createBlogApi(options = {}) {
     delayMs: options.delayMs ?? 15_000,
   };
   const categories = readFixture('categories.json');
-  const basePosts =
+  const cleanPosts =
     options.posts && options.posts > 0
       ? generatePosts(options.posts, categories)
       : [...readFixture('posts.json'), xssPost(XSS_POST_ID, categories, '2024-12-01T10:00:00.000Z')];
-  const unlisted = [...readFixture('unlisted.json'), xssPost(LATE_XSS_POST_ID, categories, '2025-09-01T10:00:00.000Z')];
+  const hostile = options.posts && options.posts > 0 ? [] : readFixture('hostile-posts.json');
+  const basePosts = [...cleanPosts, ...hostile];
+  const unlisted = [
+    ...readFixture('unlisted.json'),
+    xssPost(LATE_XSS_POST_ID, categories, '2025-09-01T10:00:00.000Z'),
+    {
+      ...hostile[0],
+      _id: HOSTILE_LATE_POST_ID,
+      author: hostile[1]?.author,
+      category: hostile[2]?.category,
+      shortDescription: hostile[3]?.shortDescription,
+      image: hostile[5]?.image,
+    },
+  ];
 
   const withOrigin = (value, origin) => JSON.parse(JSON.stringify(value).replaceAll('{{origin}}', origin));
   const brokenPosts = [
@@ -150,8 +166,8 @@ export function createBlogApi(options = {}) {
     if (mode === 'bad-status') return send(200, { status: false, message: 'Service unavailable' });
 
     if (url.pathname === '/api/v2.0/blogs') {
-      let list = mode === 'empty' ? [] : basePosts;
-      if (mode === 'missing-fields') list = [...list, ...brokenPosts];
+      let list = mode === 'empty' ? [] : mode === 'clean' ? cleanPosts : basePosts;
+      if (mode === 'missing-fields') list = [...cleanPosts, ...brokenPosts];
       return send(200, { status: true, data: { data: withOrigin(list, origin) } });
     }
     if (url.pathname === '/api/v2.0/blogs/category') {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ async function load(mode: string, extra: Partial<BlogSourceOptions> = {}) {
 
 describe('blog loader with the blog API', () => {
   it('reads the posts and the categories in the API shapes', async () => {
-    const { posts, warnings } = await load('ok');
+    const { posts, warnings } = await load('clean');
     expect(warnings).toEqual([]);
     expect(posts.map((p) => p.id)).toContain('65b000000000000000000001');
     expect(posts).toHaveLength(7);
@@ -70,9 +70,9 @@ describe('blog loader with the blog API', () => {
     expect(posts).toHaveLength(7);
     expect(posts.map((p) => p.id)).not.toContain('broken-no-author');
     expect(warnings).toEqual([
-      'Skipped blog post broken-no-author: field "author" must be a non-empty string',
-      'Skipped blog post broken-no-category-name: field "category.name" must be a non-empty string',
-      'Skipped blog post broken-bad-date: field "createdAt" is not a date',
+      'Skipped blog post "broken-no-author": field "author" must be a non-empty string',
+      'Skipped blog post "broken-no-category-name": field "category.name" must be a non-empty string',
+      'Skipped blog post "broken-bad-date": field "createdAt" is not a date',
     ]);
   });
 
@@ -115,6 +115,79 @@ describe('blog loader with the blog API', () => {
   });
 });
 
+describe('hostile records from the blog API', () => {
+  // tests/fixtures/blog/hostile-posts.json, served in the "ok" mode next to the ordinary fixtures.
+  const hostile: { _id: string; name: string }[] = JSON.parse(
+    readFileSync('tests/fixtures/blog/hostile-posts.json', 'utf8'),
+  );
+  const unsafeIds = [
+    '../../index',
+    'a/b',
+    '../blogs',
+    '../../../../tmp/x',
+    'x'.repeat(500),
+    '..',
+    '.',
+    '?x=1#y',
+    '%2e%2e',
+    'a\\b',
+    'tab\tid',
+    'line\nbreak',
+    'x'.repeat(201),
+    'index',
+  ];
+
+  it.each([false, true])('cost only their own records, strict mode %s', async (strict) => {
+    const { posts, warnings } = await load('ok', { strict });
+    const ids = posts.map((p) => p.id);
+    for (const id of unsafeIds) {
+      expect(ids).not.toContain(id);
+      expect(hostile.some((p) => p._id === id)).toBe(true);
+    }
+    // Each unsafe id is named in its own warning, and nothing else about the build fails.
+    expect(warnings.filter((w) => w.startsWith('Skipped blog post') && w.includes('field "_id"'))).toHaveLength(
+      unsafeIds.length,
+    );
+    expect(posts.filter((p) => p.name.startsWith('Hostile id'))).toEqual([]);
+    // The ordinary posts and the hostile records with safe ids are all published.
+    expect(ids).toEqual(expect.arrayContaining(['65b000000000000000000001', 'xss-corpus', 'café déjà-vu']));
+    expect(ids).toContain('<b>&"quoted"\'');
+  });
+
+  it('skip the later of two posts that would share one page address', async () => {
+    const { posts, warnings } = await load('ok');
+    expect(posts.filter((p) => p.id.toLowerCase() === 'shared-address').map((p) => p.id)).toEqual(['Shared-Address']);
+    expect(posts.filter((p) => p.id === '65b000000000000000000001')).toHaveLength(1);
+    expect(posts.find((p) => p.id === '65b000000000000000000001')?.name).toBe(
+      'Ten welcome messages that turn sign-ups into regulars',
+    );
+    expect(warnings).toContain(
+      'Skipped blog post "shared-address": its page address is the same as "Shared-Address"\'s',
+    );
+    expect(warnings).toContain('Skipped blog post "65b000000000000000000001": the id appears twice');
+  });
+
+  it('keep a post whose image is not a web image, without the image', async () => {
+    const { posts, warnings } = await load('ok');
+    for (const n of [6, 7, 8, 9, 10]) {
+      const id = `67d0000000000000000000${String(n).padStart(2, '0')}`;
+      expect(posts.find((p) => p.id === id)?.image, id).toBeNull();
+      expect(warnings.some((w) => w.startsWith(`Blog post "${id}"`) && w.includes('"No Image"'))).toBe(true);
+    }
+  });
+
+  it('derive a plain-text excerpt from the sanitised short description, escaped text staying text', async () => {
+    const { posts } = await load('ok');
+    const escaped = posts.find((p) => p.id === '67d000000000000000000004')!;
+    expect(escaped.excerpt).toContain("</script><script>window.__xss='short-escaped'</script> and &lt;/script&gt;");
+    expect(escaped.excerpt).not.toMatch(/\u2028|\u2029/);
+    const fromDescription = posts.find((p) => p.id === '67d000000000000000000005')!;
+    expect(fromDescription.excerpt).toBe(
+      "</script><script>window.__xss='description-escaped'</script> from the long text",
+    );
+  });
+});
+
 describe('fetchJson', () => {
   it('backs off exponentially between attempts and succeeds on a later one', async () => {
     let calls = 0;
@@ -145,7 +218,7 @@ describe('blog loader without an API: the embedded posts', () => {
     expect(posts.length).toBeGreaterThanOrEqual(6);
     expect(new Set(posts.map((p) => p.category.id)).size).toBeGreaterThanOrEqual(3);
     for (const post of posts) {
-      expect(post.image?.src).toMatch(/^\/blog\/.+\.svg$/);
+      expect(post.image?.src).toMatch(/^\/media\/blog\/.+\.svg$/);
       expect(post.image?.alt.length).toBeGreaterThan(10);
     }
     const categories = await loadBlogCategories({ apiBase: '', strict: false }, () => {});

@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// One bad record in the blog API costs that record only. dist-test is built (scripts/build-test.mjs) against the local
+// blog API with the hostile records of tests/fixtures/blog/hostile-posts.json among the posts and BLOG_STRICT off.
+// This script builds the same configuration twice more and compares the files byte for byte:
+//   strict  the same records with BLOG_STRICT=true: the build succeeds and every file is the same as dist-test's;
+//   clean   the API without the hostile records: every file outside the blog's own pages (the post pages, the list,
+//           the feed, the sitemap) is the same as dist-test's, and the blog pages differ only by the hostile records
+//           whose ids are safe.
+// It also checks that no hostile id wrote a file anywhere: outside dist/blog/, or in place of another page.
+//   node scripts/check-blog-isolation.mjs        (after npm run build:test)
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { createBlogApi } from './blog-api.mjs';
+import { blogApiPort, testSettings } from './test-settings.mjs';
+
+const reference = resolve('dist-test');
+if (!existsSync(join(reference, '404.html'))) {
+  console.error('No dist-test: run "npm run build:test" first.');
+  process.exit(1);
+}
+const hostile = JSON.parse(readFileSync('tests/fixtures/blog/hostile-posts.json', 'utf8'));
+
+function files(root) {
+  const out = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.set(relative(root, full).split(sep).join('/'), full);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function build(outDir, env) {
+  return new Promise((done) => {
+    const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], {
+      env: { ...process.env, ...testSettings, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    child.on('exit', (code) => done({ code, log }));
+  });
+}
+
+/** The blog's own outputs: they list posts, so they change with the posts. Everything else must not. */
+const isBlogOutput = (path) =>
+  /^blog\//.test(path) || /^blogs(\/|\.html$)/.test(path) || path === 'rss.xml' || /^sitemap-\d+\.xml$/.test(path);
+
+const failures = [];
+
+/**
+ * No hostile id wrote a file outside the output folder (inside it, a page it could have replaced is caught by the
+ * byte comparison).
+ */
+function writtenOutside(outDir, label) {
+  for (const { _id: id } of hostile.filter((p) => p.name.startsWith('Hostile id'))) {
+    for (const candidate of [resolve(outDir, 'blog', `${id}.html`), resolve(outDir, 'blog', id, 'index.html')]) {
+      if (!candidate.startsWith(outDir + sep) && existsSync(candidate)) {
+        failures.push(`${label}: the id ${JSON.stringify(id).slice(0, 40)} wrote ${candidate}`);
+      }
+    }
+  }
+}
+
+const api = createBlogApi();
+await api.listen(blogApiPort);
+// Inside the project, as dist-test is: Astro writes its cache files elsewhere for an output folder outside it.
+const work = resolve('dist-check');
+rmSync(work, { recursive: true, force: true });
+try {
+  for (const [label, mode, strict] of [
+    ['strict', 'ok', 'true'],
+    ['clean', 'clean', 'false'],
+  ]) {
+    api.state.mode = mode;
+    const outDir = join(work, label);
+    const started = performance.now();
+    const result = await build(outDir, { BLOG_STRICT: strict });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (result.code !== 0) {
+      failures.push(`${label}: the build failed\n${result.log.slice(-2000)}`);
+      continue;
+    }
+    const ours = files(outDir);
+    const theirs = files(reference);
+    let same = 0;
+    const differ = [];
+    for (const [path, file] of theirs) {
+      const other = ours.get(path);
+      if (other && readFileSync(other).equals(readFileSync(file))) same += 1;
+      else differ.push(path);
+    }
+    const extra = [...ours.keys()].filter((path) => !theirs.has(path));
+    if (label === 'strict') {
+      if (differ.length || extra.length) failures.push(`strict: files differ: ${[...differ, ...extra].join(', ')}`);
+    } else {
+      const outside = [...differ, ...extra].filter((path) => !isBlogOutput(path));
+      if (outside.length) failures.push(`clean: pages outside the blog changed: ${outside.join(', ')}`);
+      // The hostile build holds the clean build's post pages plus one page per hostile record with a safe id.
+      const published = hostile.filter((p) => !p.name.startsWith('Hostile id')).map((p) => p._id);
+      const postPages = (map) => [...map.keys()].filter((p) => p.startsWith('blog/')).sort();
+      const added = postPages(theirs).filter((p) => !ours.has(p));
+      const removed = postPages(ours).filter((p) => !theirs.has(p));
+      if (removed.length) failures.push(`clean: post pages missing from dist-test: ${removed.join(', ')}`);
+      if (added.length !== published.length) {
+        failures.push(`clean: dist-test adds ${added.length} post pages, expected ${published.length}: ${added}`);
+      }
+    }
+    console.log(
+      `${label}: built in ${seconds} s; ${same} of ${theirs.size} files byte-identical to dist-test` +
+        (label === 'clean' ? ` (the others are blog pages, the list, the feed or the sitemap)` : ''),
+    );
+    writtenOutside(outDir, label);
+  }
+} finally {
+  await api.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+writtenOutside(reference, 'dist-test');
+if (failures.length) {
+  console.error(`\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log('Blog isolation holds: hostile records cost only themselves, in strict and non-strict mode.');

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { builtPages } from '../../scripts/dist-pages.mjs';
+import { blogApiPort } from '../../scripts/test-settings.mjs';
+import { isInlineExecutable, scriptElements } from '../../src/lib/html-scan';
+
+// dist-test is built against the local blog API, which serves the hostile records of
+// tests/fixtures/blog/hostile-posts.json next to the ordinary fixtures: script-breaking text in every plain field,
+// escaped script in the short description, ids that are not URL segments, and images that are not web images.
+const api = `http://127.0.0.1:${blogApiPort}`;
+const hostile: { _id: string; name: string; author: string; category: { name: string } }[] = JSON.parse(
+  readFileSync('tests/fixtures/blog/hostile-posts.json', 'utf8'),
+);
+const record = (n: number) => hostile.find((p) => p._id === `67d0000000000000000000${String(n).padStart(2, '0')}`)!;
+const testPages = builtPages(resolve('dist-test'));
+const blogPaths = testPages.map((p) => p.path).filter((path) => /^\/blogs?(\/|$)/.test(path));
+
+/** Opens a page and reports whether anything the API sent ran: a dialog, window.__xss, or a policy violation. */
+async function openWatched(page: Page, path: string) {
+  const ran: string[] = [];
+  page.on('dialog', async (dialog) => {
+    ran.push(`dialog: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const w = window as unknown as { __violations?: string[] };
+      (w.__violations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(path);
+  // The fallback pages render once the post has arrived; other pages are complete on load.
+  await page.locator('main h1:visible').first().waitFor();
+  // Give handlers a chance: hover what a visitor would, then let timers and image errors fire.
+  for (const element of (await page.locator('main h1, main img, main a, main p').all()).slice(0, 15)) {
+    await element.hover({ force: true, timeout: 300 }).catch(() => {});
+  }
+  await page.waitForTimeout(300);
+  const state = await page.evaluate(() => {
+    const w = window as unknown as { __xss?: unknown; __violations?: string[] };
+    return { xss: w.__xss ?? null, violations: w.__violations ?? [] };
+  });
+  return { ran, ...state };
+}
+
+test('the hostile corpus covers every plain field, the escaped short description, ids and images', () => {
+  expect(record(1).name).toContain('</script><script>');
+  expect(record(2).author).toContain('</script><script>');
+  expect(record(3).category.name).toContain('</script><script>');
+  expect(hostile.filter((p) => p.name.startsWith('Hostile id'))).toHaveLength(16);
+  expect(blogPaths.length).toBeGreaterThanOrEqual(20);
+});
+
+const watched = [...blogPaths, '/blog/hostile-late', '/blog/xss-corpus-late'];
+
+test.describe('with the Content-Security-Policy', () => {
+  for (const path of watched) {
+    test(`${path}: nothing from the blog API runs, and nothing even tries`, async ({ page }) => {
+      const result = await openWatched(page, path);
+      expect(result).toEqual({ ran: [], xss: null, violations: [] });
+    });
+  }
+});
+
+test.describe('without the Content-Security-Policy', () => {
+  test.use({ bypassCSP: true });
+  for (const path of watched) {
+    test(`${path}: nothing from the blog API runs`, async ({ page }) => {
+      const { ran, xss } = await openWatched(page, path);
+      expect({ ran, xss }).toEqual({ ran: [], xss: null });
+    });
+  }
+});
+
+test('no page of either build holds an inline script, whatever the API served', () => {
+  for (const { path, html } of [...builtPages(), ...testPages]) {
+    const inline = scriptElements(html()).filter(isInlineExecutable);
+    expect(
+      inline.map((s) => s.body.slice(0, 60)),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test('_headers allows scripts from the site only, the same with or without hostile posts', () => {
+  const scriptSrc = (file: string) =>
+    /Content-Security-Policy: [^\n]*/.exec(readFileSync(file, 'utf8'))![0].match(/script-src [^;]*/)![0];
+  expect(scriptSrc('dist-test/_headers')).toBe("script-src 'self'");
+  expect(scriptSrc('dist/_headers')).toBe("script-src 'self'");
+  expect(readFileSync('dist-test/_headers', 'utf8')).not.toMatch(/67d0|Hostile|script>/);
+});
+
+test('plain fields stay plain text: title, heading, byline, category, meta tags and JSON-LD', async ({ page }) => {
+  const post = { ...record(1), author: record(2).author };
+  await page.goto(`/blog/${record(1)._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(record(1).name);
+  await expect(page).toHaveTitle(`${record(1).name} | Communiti.example`);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+  const posting = jsonLd.find((item: { '@type': string }) => item['@type'] === 'BlogPosting');
+  expect(posting.headline).toBe(record(1).name);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    `${post.name} | Communiti.example`,
+  );
+
+  await page.goto(`/blog/${record(2)._id}`);
+  await expect(page.getByText(`By ${record(2).author}`)).toBeVisible();
+  await page.goto(`/blog/${record(3)._id}`);
+  await expect(page.getByRole('article').getByText(record(3).category.name, { exact: true })).toBeVisible();
+});
+
+test('an escaped script in the short description stays text in the card, the meta description and JSON-LD', async ({
+  page,
+}) => {
+  const text = "</script><script>window.__xss='short-escaped'</script> and &lt;/script&gt; and line separators";
+  await page.goto(`/blog/${record(4)._id}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+  expect(jsonLd[1].description).toBe(text);
+  await page.goto('/blogs');
+  const card = page.locator('li').filter({ hasText: record(4).name });
+  await expect(
+    card.getByText("</script><script>window.__xss='short-escaped'</script>", { exact: false }),
+  ).toBeVisible();
+});
+
+test('a post whose image is not a web image is kept, with "No Image"', async ({ page }) => {
+  await page.goto('/blogs');
+  for (const n of [6, 7, 8, 9, 10]) {
+    const card = page.locator('#blog-list > li').filter({ hasText: record(n).name });
+    await expect(card.getByText('No Image', { exact: true })).toBeVisible();
+    await expect(card.locator('img')).toHaveCount(0);
+  }
+  await page.goto(`/blog/${record(6)._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(record(6).name);
+  await expect(page.getByRole('article').locator('img')).toHaveCount(0);
+});
+
+test('ids that are not URL segments publish nothing; odd but safe ids are reachable', async ({ page, request }) => {
+  await page.goto('/blogs');
+  await expect(page.getByText(/Hostile id \d+/)).toHaveCount(0);
+  for (const id of ['café déjà-vu', '<b>&"quoted"\'', 'Shared-Address']) {
+    const response = await request.get(`/blog/${encodeURIComponent(id)}`);
+    expect(response.status(), id).toBe(200);
+  }
+  const shared = await request.get('/blog/shared-address');
+  expect(shared.status()).toBe(404);
+  const first = await page.goto('/blog/65b000000000000000000001');
+  expect(first?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Ten welcome messages that turn sign-ups into regulars',
+  );
+});
+
+test('the fallback applies the same id rule before it asks the blog API', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(api)) calls.push(r.url());
+  });
+  for (const path of ['/blog/a%5Cb', '/blog/%3Fx%3D1', '/blog/x%23y', '/blog/index', `/blog/${'x'.repeat(201)}`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  }
+  expect(calls).toEqual([]);
+});
+
+test('the fallback shows a hostile late post as text', async ({ page }) => {
+  await page.goto('/blog/hostile-late');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(record(1).name);
+  await expect(page.getByText(`By ${record(2).author}`)).toBeVisible();
+  await expect(page).toHaveTitle(`${record(1).name} | Communiti.example`);
+  await expect(page.getByRole('article').locator('img')).toHaveCount(0);
+});
