@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-test/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'reports/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-test/',
+      '.astro/',
+      '.wrangler/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
