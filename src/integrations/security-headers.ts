@@ -34,7 +34,8 @@ export function securityHeaders(): AstroIntegration {
           pages.push(path.length > 1 ? path.replace(/\/$/, '') : '/');
         }
         const content = buildHeadersFile({
-          connectOrigins: [site.crm.host, site.emailjs.origin, site.blogApiBase],
+          // In relay mode the popup posts to this site ('self'): the CRM is named only in direct mode.
+          connectOrigins: [site.crm.mode === 'direct' ? site.crm.host : '', site.emailjs.origin, site.blogApiBase],
           inlineScripts: scripts,
           pages,
         });
