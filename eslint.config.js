@@ -11,6 +11,7 @@ export default tseslint.config(
       'dist-test/',
       'dist-check/',
       '.astro/',
+      '.wrangler/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

@@ -6,6 +6,8 @@
  * are used at build time only. `.env.example` documents each one.
  */
 
+import type { LeadTarget } from '../lib/crm';
+
 type Env = Record<string, string | undefined>;
 
 // astro.config.mjs loads `.env` files into process.env before the site is built, so this is the only source.
@@ -32,6 +34,10 @@ const communitySlug = read('PUBLIC_COMMUNITY_SLUG', 'communiti-creators');
 const communityId = read('PUBLIC_COMMUNITY_ID', '64f1a2b3c4d5e6f708192a3c');
 const chatNumber = read('PUBLIC_SALES_CHAT_NUMBER', '910000000000').replace(/[^\d]/g, '');
 const chatBase = readUrl('PUBLIC_SALES_CHAT_URL', 'https://wa.me');
+const crmToken = read('PUBLIC_CRM_TOKEN', '');
+const crm: LeadTarget = crmToken
+  ? { mode: 'direct', host: readUrl('PUBLIC_CRM_HOST', 'https://crm.communiti.example'), token: crmToken }
+  : { mode: 'relay' };
 
 export const site = {
   /** Brand name used in copy. */
@@ -80,12 +86,13 @@ export const site = {
     linkedin: read('PUBLIC_LINKEDIN_URL', 'https://linkedin.communiti.example/company/communiti'),
     youtube: read('PUBLIC_YOUTUBE_URL', 'https://youtube.communiti.example/@communiti'),
   },
-  crm: {
-    /** Base URL of the CRM; the home lead popup posts to {host}/api/leads. Point it at a relay to keep the token server-side. */
-    host: readUrl('PUBLIC_CRM_HOST', 'https://crm.communiti.example'),
-    /** Sent as the `authtoken` header. It reaches the browser: see the README. */
-    token: read('PUBLIC_CRM_TOKEN', ''),
-  },
+  /**
+   * Where the home lead popup sends a lead. Relay mode (the default, PUBLIC_CRM_TOKEN empty): this site's
+   * `/api/leads` function, which holds CRM_HOST and CRM_TOKEN server-side; no CRM host or token reaches the browser.
+   * Direct mode (PUBLIC_CRM_TOKEN set, for hosts without functions): the browser posts to {PUBLIC_CRM_HOST}/api/leads
+   * with the token, which is then visible in the page. PUBLIC_CRM_HOST is read in direct mode only.
+   */
+  crm,
   emailjs: {
     /** Origin of the email service API used by @emailjs/browser. */
     origin: readUrl('PUBLIC_EMAILJS_ORIGIN', 'https://api.emailjs.com'),

@@ -109,7 +109,8 @@ export function securityHeaders(): AstroIntegration {
         for (const file of used) await writeFile(join(root, file.url), file.body);
 
         const content = buildHeadersFile({
-          connectOrigins: [site.crm.host, site.emailjs.origin, site.blogApiBase],
+          // In relay mode the popup posts to this site ('self'): the CRM is named only in direct mode.
+          connectOrigins: [site.crm.mode === 'direct' ? site.crm.host : '', site.emailjs.origin, site.blogApiBase],
           imageOrigins: [site.blogApiBase],
         });
         await writeFile(join(root, '_headers'), content);

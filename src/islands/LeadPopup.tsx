@@ -1,10 +1,11 @@
 /**
- * The home page lead popup: the Mega Bundle offer with a countdown, and a name + mobile form that posts the lead to the
- * CRM. Opens once hydrated (on idle) as a modal dialog; once dismissed it stays closed for this page view.
+ * The home page lead popup: the Mega Bundle offer with a countdown, and a name + mobile form that posts the lead to
+ * this site's relay (/api/leads), or straight to the CRM in direct mode. Opens once hydrated (on idle) as a modal
+ * dialog; once dismissed it stays closed for this page view.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { countdownParts, twoDigits } from '../lib/countdown';
-import { buildLeadRequest, type CrmSettings } from '../lib/crm';
+import { buildPopupRequest, type LeadTarget } from '../lib/crm';
 import { formatRupees } from '../lib/format';
 import { createResendGuard, isBot, normaliseLead, validateLead, type LeadErrors } from '../lib/lead';
 import { COUNTDOWN_TICK_MS } from '../lib/timings';
@@ -24,7 +25,7 @@ export interface Offer {
 
 interface Props {
   offer: Offer;
-  crm: CrmSettings;
+  crm: LeadTarget;
 }
 
 const THANK_YOU_PATH = '/thank-you';
@@ -81,7 +82,7 @@ export default function LeadPopup({ offer, crm }: Props) {
     if (!guard.current.tryStart()) return;
 
     setSubmitting(true);
-    const request = buildLeadRequest(lead, crm);
+    const request = buildPopupRequest(lead, crm);
     try {
       const response = await fetch(request.url, {
         method: request.method,

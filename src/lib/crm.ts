@@ -1,5 +1,9 @@
-/** The home page lead as the CRM receives it (spec section 7): POST {host}/api/leads, form-url-encoded. */
-import type { Lead } from './lead';
+/**
+ * The home page lead as the CRM receives it (spec section 7): POST {host}/api/leads, form-url-encoded. Built here once,
+ * for the lead relay (functions/api/leads.ts, which holds the token server-side) and for direct mode (the browser holds
+ * the token), and the request the home popup sends in either mode.
+ */
+import { encodeLeadPost, type Lead } from './lead';
 
 /** Fixed field values of every website lead. */
 export const CRM_LEAD_FIELDS = {
@@ -10,19 +14,31 @@ export const CRM_LEAD_FIELDS = {
   tags: 'lead',
 } as const;
 
+/** Path of the CRM's lead endpoint, and of the relay on this site that stands in for it. */
+export const LEAD_PATH = '/api/leads';
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 export interface CrmSettings {
   host: string;
   token: string;
 }
 
-export interface CrmRequest {
+/**
+ * Where the home popup sends a lead. `relay`: this site's `/api/leads` function, which adds the token; nothing about the
+ * CRM reaches the browser. `direct`: the CRM itself, with the token written into the page.
+ */
+export type LeadTarget = { mode: 'relay' } | ({ mode: 'direct' } & CrmSettings);
+
+export interface LeadRequest {
   url: string;
   method: 'POST';
   headers: Record<string, string>;
   body: string;
 }
 
-export function buildLeadRequest(lead: Lead, crm: CrmSettings): CrmRequest {
+/** The CRM request for a lead: the exact fields, values and headers of spec section 7. */
+export function buildLeadRequest(lead: Lead, crm: CrmSettings): LeadRequest {
   const body = new URLSearchParams({
     name: lead.name,
     source: CRM_LEAD_FIELDS.source,
@@ -35,13 +51,27 @@ export function buildLeadRequest(lead: Lead, crm: CrmSettings): CrmRequest {
     tags: CRM_LEAD_FIELDS.tags,
   });
   return {
-    url: `${crm.host.replace(/\/$/, '')}/api/leads`,
+    url: `${crm.host.trim().replace(/\/+$/, '')}${LEAD_PATH}`,
     method: 'POST',
     headers: {
       authtoken: crm.token,
-      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Type': FORM_TYPE,
       Accept: 'application/json',
     },
     body: body.toString(),
+  };
+}
+
+/**
+ * The request the home popup sends: in relay mode name, phonenumber and the (empty) honeypot to this site's
+ * `/api/leads`, with no token; in direct mode the CRM request itself.
+ */
+export function buildPopupRequest(lead: Lead, target: LeadTarget): LeadRequest {
+  if (target.mode === 'direct') return buildLeadRequest(lead, target);
+  return {
+    url: LEAD_PATH,
+    method: 'POST',
+    headers: { 'Content-Type': FORM_TYPE, Accept: 'application/json' },
+    body: encodeLeadPost(lead),
   };
 }

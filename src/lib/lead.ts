@@ -1,6 +1,8 @@
 /**
  * Lead form rules shared by every form (the home popup to the CRM, the others through the email service): trimming,
- * validation with messages a visitor can act on, the honeypot and the resend guard.
+ * validation with messages a visitor can act on, the honeypot and the resend guard. The lead relay
+ * (src/lib/lead-relay.ts) judges what it receives with these same rules, and reads the fields the popup posts to it
+ * with `encodeLeadPost` / `decodeLeadPost`.
  */
 
 export interface LeadInput {
@@ -55,6 +57,30 @@ export function validateLead(lead: Lead): LeadErrors {
 /** True when the honeypot was filled: drop the submission quietly and report success. */
 export function isBot(input: LeadInput): boolean {
   return Boolean(input.honeypot && input.honeypot.trim());
+}
+
+/**
+ * The form-url-encoded fields the home popup posts to the lead relay, by lead property. The mobile number travels as
+ * `phonenumber`, the CRM's name for it.
+ */
+export const LEAD_POST_FIELDS = { name: 'name', mobile: 'phonenumber', honeypot: HONEYPOT_FIELD } as const;
+
+/** The body the home popup posts to the lead relay: name, phonenumber and the honeypot (empty for a person). */
+export function encodeLeadPost(lead: Lead, honeypot = ''): string {
+  return new URLSearchParams({
+    [LEAD_POST_FIELDS.name]: lead.name,
+    [LEAD_POST_FIELDS.mobile]: lead.mobile,
+    [LEAD_POST_FIELDS.honeypot]: honeypot,
+  }).toString();
+}
+
+/** The lead a relay request carries, as posted (not yet trimmed); a missing field reads as empty. */
+export function decodeLeadPost(body: URLSearchParams): LeadInput {
+  return {
+    name: body.get(LEAD_POST_FIELDS.name) ?? '',
+    mobile: body.get(LEAD_POST_FIELDS.mobile) ?? '',
+    honeypot: body.get(LEAD_POST_FIELDS.honeypot) ?? '',
+  };
 }
 
 /** Remembers when a form last sent, so that a second send inside the window is refused. */

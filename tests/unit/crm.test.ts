@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLeadRequest } from '../../src/lib/crm';
+import { buildLeadRequest, buildPopupRequest } from '../../src/lib/crm';
 
 describe('buildLeadRequest', () => {
   const request = buildLeadRequest(
@@ -10,6 +10,10 @@ describe('buildLeadRequest', () => {
   it('posts to {host}/api/leads', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('https://crm.example/api/leads');
+    const lead = { name: 'A', mobile: '9876543210' };
+    expect(buildLeadRequest(lead, { host: ' https://crm.example// ', token: 't' }).url).toBe(
+      'https://crm.example/api/leads',
+    );
   });
 
   it('sends the auth token, the form content type and Accept JSON', () => {
@@ -45,5 +49,32 @@ describe('buildLeadRequest', () => {
       tags: 'lead',
     });
     expect(request.body).toContain('phonenumber=%2B91+98765+43210');
+  });
+});
+
+describe('buildPopupRequest', () => {
+  const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
+
+  it('relay mode: posts name, phonenumber and the empty honeypot to this site, with no token', () => {
+    const request = buildPopupRequest(lead, { mode: 'relay' });
+    expect(request.url).toBe('/api/leads');
+    expect(request.method).toBe('POST');
+    expect(request.headers).toEqual({
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+    });
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+      name: 'Asha Rao',
+      phonenumber: '+91 98765 43210',
+      company_website: '',
+    });
+  });
+
+  it('direct mode: the CRM request itself, token included', () => {
+    const crm = { host: 'https://crm.example', token: 'secret-token' };
+    const request = buildPopupRequest(lead, { mode: 'direct', ...crm });
+    expect(request).toEqual(buildLeadRequest(lead, crm));
+    expect(request.url).toBe('https://crm.example/api/leads');
+    expect(request.headers.authtoken).toBe('secret-token');
   });
 });

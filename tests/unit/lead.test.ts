@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createResendGuard, isBot, isPlausiblePhone, messages, normaliseLead, validateLead } from '../../src/lib/lead';
+import {
+  createResendGuard,
+  decodeLeadPost,
+  encodeLeadPost,
+  isBot,
+  isPlausiblePhone,
+  messages,
+  normaliseLead,
+  validateLead,
+} from '../../src/lib/lead';
 
 describe('isPlausiblePhone', () => {
   it.each(['9876543', '+91 98765 43210', '98765-43210', '+1-202-555-0147', '123456789012345'])('accepts %s', (value) =>
@@ -60,5 +69,17 @@ describe('createResendGuard', () => {
     guard.reset();
     now += 10;
     expect(guard.tryStart()).toBe(true);
+  });
+});
+
+describe('the relay post (popup to /api/leads)', () => {
+  it('carries name, phonenumber and the honeypot, form-url-encoded', () => {
+    const body = new URLSearchParams(encodeLeadPost({ name: 'Asha Rao', mobile: '+91 98765 43210' }));
+    expect(Object.fromEntries(body)).toEqual({ name: 'Asha Rao', phonenumber: '+91 98765 43210', company_website: '' });
+  });
+  it('reads back what the popup wrote, and reads a missing field as empty', () => {
+    const lead = { name: 'Asha', mobile: '+91 98765 43210' };
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'bot')))).toEqual({ ...lead, honeypot: 'bot' });
+    expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({ name: '', mobile: '', honeypot: '' });
   });
 });

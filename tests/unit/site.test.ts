@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatLink, pageTitle, site } from '../../src/config/site';
 
 describe('site configuration', () => {
@@ -30,8 +30,45 @@ describe('site configuration', () => {
     expect(site.copyrightYear).toBe(2025);
   });
   it('uses only reserved hosts by default', () => {
-    for (const url of [site.url, site.adminAppUrl, site.communityUrl, site.crm.host, ...Object.values(site.social)]) {
+    for (const url of [site.url, site.adminAppUrl, site.communityUrl, ...Object.values(site.social)]) {
       expect(new URL(url).hostname).toMatch(/\.example$/);
     }
+  });
+});
+
+describe('lead mode', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+  async function siteWith(env: Record<string, string>) {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    vi.resetModules();
+    return (await import('../../src/config/site')).site;
+  }
+
+  it('is relay mode without PUBLIC_CRM_TOKEN: no CRM host or token for the page, whatever PUBLIC_CRM_HOST says', async () => {
+    expect((await siteWith({ PUBLIC_CRM_TOKEN: '' })).crm).toEqual({ mode: 'relay' });
+    expect((await siteWith({ PUBLIC_CRM_TOKEN: '  ', PUBLIC_CRM_HOST: 'https://crm.other.example' })).crm).toEqual({
+      mode: 'relay',
+    });
+    // Not read at all in relay mode, so a value that is not a URL does not matter.
+    expect((await siteWith({ PUBLIC_CRM_TOKEN: '', PUBLIC_CRM_HOST: 'not a url' })).crm).toEqual({ mode: 'relay' });
+  });
+
+  it('is direct mode with PUBLIC_CRM_TOKEN set, posting to PUBLIC_CRM_HOST', async () => {
+    expect((await siteWith({ PUBLIC_CRM_TOKEN: ' tok ', PUBLIC_CRM_HOST: 'https://crm.other.example/' })).crm).toEqual({
+      mode: 'direct',
+      host: 'https://crm.other.example',
+      token: 'tok',
+    });
+    expect((await siteWith({ PUBLIC_CRM_TOKEN: 'tok', PUBLIC_CRM_HOST: '' })).crm).toEqual({
+      mode: 'direct',
+      host: 'https://crm.communiti.example',
+      token: 'tok',
+    });
+    await expect(siteWith({ PUBLIC_CRM_TOKEN: 'tok', PUBLIC_CRM_HOST: 'not a url' })).rejects.toThrow(
+      /PUBLIC_CRM_HOST/,
+    );
   });
 });
