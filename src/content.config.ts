@@ -5,7 +5,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { icons, type IconName } from './components/icons';
+import { icons, type IconName } from './lib/icons';
 import { plansSchema } from './lib/pricing';
 import { site } from './config/site';
 import { blogCategoryLoader, blogLoader } from './lib/blog/loader';

@@ -1,5 +1,5 @@
 /** Header and footer links, in the order the spec lists them. Icons are lucide names rendered at build time. */
-import type { IconName } from '../components/icons';
+import type { IconName } from '../lib/icons';
 
 export interface NavItem {
   to: string;
