@@ -89,3 +89,6 @@ export const icons = {
 };
 
 export type IconName = keyof typeof icons;
+
+/** Every icon name, for the content schemas (an unknown name fails the build with the file and the field). */
+export const ICON_NAMES = Object.keys(icons) as [IconName, ...IconName[]];

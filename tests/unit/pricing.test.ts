@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import raw from '../../src/content/plans/plans.json';
 import { formatRupees } from '../../src/lib/format';
-import { chargesOf, formatCharge, plansSchema, priceOf, setupLine, type Plans } from '../../src/lib/pricing';
+import { chargesOf, formatCharge, priceOf, setupLine, type Plans } from '../../src/lib/pricing';
+import { plansSchema } from '../../src/lib/schemas/plans';
 
 const plans: Plans = plansSchema.parse(raw);
 const community = (id: string) => plans.community.plans.find((p) => p.id === id)!;

@@ -1,0 +1,43 @@
+/**
+ * Shapes that several collections share. Each is defined here once, and its TypeScript type is derived from it
+ * (`z.infer`), so components and islands type their props with the same shape the content is checked against.
+ */
+import { z } from 'astro/zod';
+import { ICON_NAMES } from '../icons';
+
+/** A lucide icon (or one of the site's own marks) by name: see src/lib/icons.ts. */
+export const iconName = z.enum(ICON_NAMES);
+
+/** A question and its answer, in an FAQ accordion and the page's FAQPage JSON-LD. */
+export const faqItem = z
+  .object({
+    /** Fragment id of the item; unique in its list. */
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    question: z.string().min(10).max(160),
+    answer: z.string().min(20).max(600),
+  })
+  .strict();
+export type FaqItem = z.infer<typeof faqItem>;
+
+/** A card with an icon, a title and a short text: feature highlights, benefits, values, offers. */
+export const iconCard = z
+  .object({ title: z.string().min(3).max(60), text: z.string().min(20).max(280), icon: iconName })
+  .strict();
+export type IconCard = z.infer<typeof iconCard>;
+
+/** The eyebrow, heading and intro at the top of a section. */
+export const sectionHead = {
+  eyebrow: z.string().min(2).max(40),
+  heading: z.string().min(5).max(90),
+  intro: z.string().min(20).max(320),
+};
+
+/** Page names are at most this long, so "{pageName} | {domain label}" stays within 70 characters with the default label. */
+export const PAGE_NAME_MAX = 50;
+
+/** Head fields every page-like entry carries; bounds follow search engines' display limits. */
+export const seo = {
+  /** Page name; the title becomes "{pageName} | {domain label}". */
+  pageName: z.string().min(2).max(PAGE_NAME_MAX),
+  description: z.string().min(50).max(160),
+};

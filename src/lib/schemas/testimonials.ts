@@ -1,0 +1,23 @@
+/**
+ * Testimonials (home page, yoga page...): one JSON file per entry; `group` says which page shows it. The logo or avatar
+ * is an image in src/assets, referenced relative to the JSON file.
+ */
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+
+export const testimonialSchema = ({ image }: SchemaContext) =>
+  z
+    .object({
+      /** Orders the cards and picks the pastel background. */
+      id: z.number().int().positive(),
+      /** The page set this entry belongs to: "home", "yoga"... */
+      group: z.string().regex(/^[a-z][a-z-]*$/),
+      /** Studio or business name (the card title). */
+      name: z.string().min(2).max(60),
+      category: z.string().min(2).max(40),
+      author: z.string().min(2).max(80),
+      quote: z.string().min(40).max(320),
+      logo: image(),
+      alt: z.string().min(3),
+    })
+    .strict();

@@ -1,0 +1,115 @@
+/**
+ * Site-wide labels and sentences (src/content/ui.json): the header, the footer and its navigation, the buttons every
+ * page uses, the plan-help banner, the contact modal, the lead forms, the testimonial carousel and the prefilled sales
+ * chat messages. Copy that belongs to one page lives in that page's own collection.
+ */
+import { z } from 'astro/zod';
+import { iconName } from './common';
+
+const label = z.string().min(1).max(80);
+const sentence = z.string().min(10).max(300);
+const path = z.string().regex(/^\/[\w/-]*$/, 'a site path such as /pricing');
+const navItem = z.object({ to: path, label, icon: iconName, description: sentence }).strict();
+const link = z.object({ to: path, label }).strict();
+
+export const uiSchema = z
+  .object({
+    skipLink: label,
+    /** The social card's alt text on pages without their own image. */
+    defaultImageAlt: sentence,
+    /** Meta keywords of pages without their own list. */
+    defaultKeywords: z.array(z.string().min(3)).min(3),
+    header: z
+      .object({
+        mainNav: label,
+        mobileNav: label,
+        products: label,
+        audiences: label,
+        menu: label,
+        openMenu: label,
+        closeMenu: label,
+        login: label,
+        getStarted: label,
+        /** Read after the brand in the logo link: "{brand} home". */
+        home: label,
+      })
+      .strict(),
+    navigation: z
+      .object({
+        /** The header's Products menu, in the spec's order. */
+        products: z.array(navItem).length(15),
+        /** The header's "Who can use it" menu. */
+        audiences: z.array(navItem).min(2),
+        /** Top-level header links. */
+        top: z.array(link).length(3),
+        /** The footer's link groups. */
+        footer: z.array(z.object({ title: label, links: z.array(link).min(1) }).strict()).length(3),
+      })
+      .strict(),
+    footer: z
+      .object({
+        blurb: sentence,
+        appsHeading: label,
+        android: label,
+        ios: label,
+        instagram: label,
+        linkedin: label,
+        youtube: label,
+        rights: label,
+      })
+      .strict(),
+    buttons: z
+      .object({
+        demo: z.literal('Book a Free Demo'),
+        start: z.literal('Get Started'),
+        viewMore: z.literal('View More'),
+        close: label,
+      })
+      .strict(),
+    faqHeading: label,
+    planHelp: z
+      .object({ heading: sentence, text: sentence, chat: z.literal('Contact Us'), demo: z.literal('Book a Demo') })
+      .strict(),
+    contact: z.object({ heading: label, text: sentence, close: label }).strict(),
+    leadForm: z
+      .object({
+        legend: label,
+        name: label,
+        namePlaceholder: z.literal('Enter Name'),
+        mobile: label,
+        mobilePlaceholder: z.literal('Enter Mobile No.'),
+        honeypot: label,
+        submit: label,
+        sending: z.literal('Sending...'),
+        loading: label,
+        failure: z.literal('❌ Failed to send email. Try again!'),
+      })
+      .strict(),
+    testimonials: z
+      .object({
+        /** "{heading}: testimonials", the accessible name of the desktop marquee. */
+        marqueeLabel: label,
+        /** "{heading}: testimonial carousel". */
+        carouselLabel: label,
+        tapHint: label,
+        /** "Show the quote from {name}". */
+        showQuote: label,
+        /** "{position} of {count}: {name}". */
+        slideLabel: label,
+      })
+      .strict(),
+    /** The prefilled messages of the sales chat links (spec section 7). */
+    chat: z
+      .object({
+        planHelp: sentence,
+        plusUpgrade: sentence,
+        advanceEnquiry: sentence,
+        businessOrLifetime: sentence,
+        thankYou: sentence,
+      })
+      .strict(),
+  })
+  .strict();
+
+export type Ui = z.infer<typeof uiSchema>;
+export type NavItem = z.infer<typeof navItem>;

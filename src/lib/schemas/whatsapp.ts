@@ -1,0 +1,51 @@
+/** The WhatsApp landing page (one page, served on five routes: see src/config/routes.ts). */
+import { z } from 'astro/zod';
+import { faqItem, iconCard, iconName, seo } from './common';
+
+export const whatsappSchema = z
+  .object({
+    ...seo,
+    hero: z
+      .object({
+        eyebrow: z.string(),
+        heading: z.string().min(10),
+        text: z.string().min(40),
+        flowerAlt: z.string().min(5),
+      })
+      .strict(),
+    broadcast: z
+      .object({
+        eyebrow: z.string(),
+        heading: z.string().min(5),
+        text: z.string().min(40),
+        points: z.array(z.string()).min(2),
+        button: z.string().min(3),
+      })
+      .strict(),
+    steps: z
+      .object({
+        heading: z.string().min(5),
+        intro: z.string(),
+        items: z
+          .array(z.object({ id: z.string(), title: z.string().min(3), text: z.string().min(20) }).strict())
+          .length(3),
+      })
+      .strict(),
+    features: z.object({ heading: z.string().min(5), items: z.array(iconCard).min(3) }).strict(),
+    enterprise: z.object({ heading: z.string().min(5), intro: z.string(), items: z.array(iconCard).min(6) }).strict(),
+    integrations: z
+      .object({
+        heading: z.string().min(5),
+        intro: z.string(),
+        items: z.array(z.object({ title: z.string().min(3), icon: iconName }).strict()).min(5),
+      })
+      .strict(),
+    plans: z.object({ heading: z.string().min(5), intro: z.string(), button: z.string().min(3) }).strict(),
+    app: z
+      .object({ heading: z.string().min(5), text: z.string().min(20), android: z.string(), ios: z.string() })
+      .strict(),
+    contact: z.object({ heading: z.string().min(5), text: z.string().min(20) }).strict(),
+    campaign: z.object({ heading: z.string().min(5), text: z.string().min(20), button: z.string().min(3) }).strict(),
+    faq: z.array(faqItem).length(10),
+  })
+  .strict();
