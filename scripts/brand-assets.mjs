@@ -1,5 +1,6 @@
 // Renders the raster brand assets in public/ from public/favicon.svg: app icons, favicon.ico and the default
-// social card. Run it after changing the mark: `node scripts/brand-assets.mjs`.
+// social card (the mark alone: a picture cannot follow the brand name set in configuration, and the card's title and
+// description come with the page). Run it after changing the mark: `node scripts/brand-assets.mjs`.
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 
@@ -27,9 +28,7 @@ await writeFile('public/favicon.ico', Buffer.concat([header, ico32]));
 const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#312e81"/><stop offset="1" stop-color="#6366f1"/></linearGradient></defs>
   <rect width="1200" height="630" fill="url(#g)"/>
-  <g transform="translate(96 150) scale(2.2)">${mark.toString().replace(/<\/?svg[^>]*>/g, '')}</g>
-  <text x="96" y="400" font-family="Arial, Helvetica, sans-serif" font-size="76" font-weight="700" fill="#fff">Communiti</text>
-  <text x="96" y="470" font-family="Arial, Helvetica, sans-serif" font-size="36" fill="#e0e7ff">Build a business community in 30 sec</text>
+  <g transform="translate(460 175) scale(4.4)">${mark.toString().replace(/<\/?svg[^>]*>/g, '')}</g>
 </svg>`;
 await sharp(Buffer.from(card)).png().toFile('public/og-default.png');
 console.log('brand assets written to public/');

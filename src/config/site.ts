@@ -27,6 +27,14 @@ function readUrl(name: string, fallback: string): string {
   }
 }
 
+function readEmail(name: string, fallback: string): string {
+  const value = read(name, fallback);
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)) {
+    throw new Error(`Environment variable ${name} must be an email address, got "${value}"`);
+  }
+  return value;
+}
+
 const appUrl = readUrl('PUBLIC_APP_URL', 'https://app.communiti.example');
 const demoSlug = read('PUBLIC_DEMO_BOOKING_SLUG', 'communiti-demo');
 const demoId = read('PUBLIC_DEMO_BOOKING_ID', '64f1a2b3c4d5e6f708192a3b');
@@ -48,6 +56,8 @@ export const site = {
   url: readUrl('SITE_URL', 'https://www.communiti.example'),
   /** Language of every page. */
   lang: 'en',
+  /** The support address the legal pages give ("{supportEmail}" in content). */
+  supportEmail: readEmail('PUBLIC_SUPPORT_EMAIL', 'support@communiti.example'),
   /** Author meta tag and JSON-LD publisher. */
   author: read('PUBLIC_AUTHOR', 'Communiti Technologies'),
   /** Brand colour: theme-color meta and web manifest. */
@@ -60,19 +70,8 @@ export const site = {
   demoBookingUrl: `${appUrl}/user/book-appointment/${encodeURIComponent(demoSlug)}/${encodeURIComponent(demoId)}`,
   /** The public community page behind "Join Community". */
   communityUrl: `${appUrl}/community/${encodeURIComponent(communitySlug)}/${encodeURIComponent(communityId)}`,
-  salesChat: {
-    number: chatNumber,
-    baseUrl: chatBase,
-    messages: {
-      planHelp: "Hi! I'm not sure which plan is right for me. Could you help me choose the best plan for my community?",
-      plusUpgrade: "Hi! I'd like to upgrade to the Plus plan (₹999/month). Please share the next steps.",
-      advanceEnquiry:
-        "Hi! I'm interested in the Advance plan and white-labelling on my own domain. Please share the details.",
-      businessOrLifetime:
-        "Hi! I'd like to know more about the Business Plan or the Lifetime Plan. Please share the details.",
-      thankYou: "Hi! I just submitted my details on your website. I'd like to talk to the sales team.",
-    },
-  },
+  /** The sales chat: its prefilled messages are content (src/content/ui.json, `chat`). */
+  salesChat: { number: chatNumber, baseUrl: chatBase },
   appStores: {
     /** The admin app, for community owners. */
     android: read(
@@ -113,7 +112,18 @@ export function chatLink(message: string): string {
   return `${site.salesChat.baseUrl}/${site.salesChat.number}?text=${encodeURIComponent(message)}`;
 }
 
-/** Page title in the form "{page name} | {domain label}". */
+/** The longest page title search engines show in full. */
+export const TITLE_MAX = 70;
+
+/**
+ * Page title in the form "{page name} | {domain label}", at most TITLE_MAX characters: a longer page name (a blog post's,
+ * say) is cut at a word and ends with an ellipsis.
+ */
 export function pageTitle(pageName: string): string {
-  return `${pageName} | ${site.domainLabel}`;
+  const suffix = ` | ${site.domainLabel}`;
+  const room = TITLE_MAX - suffix.length;
+  if (pageName.length <= room) return `${pageName}${suffix}`;
+  const cut = pageName.slice(0, room - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > room / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…${suffix}`;
 }

@@ -1,13 +1,14 @@
 /** Helpers the blog pages share: reading the collections in display order. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { CollectionEntry } from 'astro:content';
+import { readEntries, readEntry } from '../../lib/content';
 
 export type BlogEntry = CollectionEntry<'blog'>;
 
 /** Posts newest first (ties keep the source's order). */
 export async function blogEntries(): Promise<BlogEntry[]> {
-  const posts = await getCollection('blog');
+  const posts = await readEntries('blog');
   return posts
     .map((post, index) => ({ post, index }))
     .sort((a, b) => b.post.data.createdAt.getTime() - a.post.data.createdAt.getTime() || a.index - b.index)
@@ -16,13 +17,11 @@ export async function blogEntries(): Promise<BlogEntry[]> {
 
 /** Categories in the source's order, as { id, name }. */
 export async function blogCategories(): Promise<{ id: string; name: string }[]> {
-  return (await getCollection('blogCategories')).map((entry) => ({ id: entry.id, name: entry.data.name }));
+  return (await readEntries('blogCategories')).map((entry) => ({ id: entry.id, name: entry.data.name }));
 }
 
 export async function blogPageCopy() {
-  const entry = await getEntry('blogPage', 'blogs');
-  if (!entry) throw new Error('src/content/blog-page/blogs.json is missing');
-  return entry.data;
+  return readEntry('blogPage', 'blogs');
 }
 
 /**
