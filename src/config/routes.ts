@@ -1,8 +1,12 @@
 /**
- * Paths that answer with another page: the route table's own spellings (/Yoga, /ai-Web-builder) and the WhatsApp
- * landing page's extra routes. Each points at its canonical path; aliases stay out of the sitemap.
+ * The site's paths that are not a page file of their own.
+ *
+ * ALIASES: paths that answer with another page, each pointing at its canonical path: the route table's own spellings
+ * (/Yoga, /ai-Web-builder) and the WhatsApp landing page's extra routes. This table is the only place an alias is
+ * written: the pages' getStaticPaths add the aliases of every path they build (withAliases), BaseLayout gives an alias
+ * its page's canonical URL, the sitemap leaves aliases out, and the budgets follow the canonical page.
  */
-export const ALIASES: Record<string, string> = {
+export const ALIASES: Readonly<Record<string, string>> = {
   '/Yoga': '/yoga',
   '/ai-Web-builder': '/ai-web-builder',
   '/whatsapp-business-api': '/business-whatsapp-api',
@@ -13,6 +17,38 @@ export const ALIASES: Record<string, string> = {
 
 /** Pages that are not for search engines. */
 export const UNLISTED = ['/thank-you', '/404'];
+
+/** Where every lead form goes after a confirmed success. */
+export const THANK_YOU_PATH = '/thank-you';
+
+/** The canonical path of a path: its page's for an alias, itself otherwise. */
+export function canonicalPath(path: string): string {
+  return ALIASES[path] ?? path;
+}
+
+/** The aliases of a canonical path, e.g. "/yoga" -> ["/Yoga"]. */
+export function aliasesOf(path: string): string[] {
+  return Object.entries(ALIASES)
+    .filter(([, canonical]) => canonical === path)
+    .map(([alias]) => alias);
+}
+
+/**
+ * A page's static paths plus one for each alias of each of them, with the same props. `param` is the route's
+ * parameter, a single top-level segment (as in src/pages/[feature].astro).
+ */
+export function withAliases<P extends { params: Record<string, string>; props?: unknown }>(
+  param: string,
+  paths: P[],
+): P[] {
+  return paths.flatMap((entry) => [
+    entry,
+    ...aliasesOf(`/${entry.params[param]}`).map((alias) => ({
+      ...entry,
+      params: { ...entry.params, [param]: alias.slice(1) },
+    })),
+  ]);
+}
 
 /** The sitemap's filter: canonical, listed pages only. */
 export function inSitemap(url: string): boolean {

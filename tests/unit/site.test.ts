@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatLink, pageTitle, site } from '../../src/config/site';
+import { uiSchema } from '../../src/lib/schemas/ui';
+
+const ui = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8')));
 
 describe('site configuration', () => {
   it('builds the demo booking URL in the spec shape /user/book-appointment/{slug}/{id}', () => {
@@ -10,6 +14,15 @@ describe('site configuration', () => {
   it('titles pages "{page name} | {domain label}"', () => {
     expect(pageTitle('Pricing')).toBe(`Pricing | ${site.domainLabel}`);
   });
+  it('keeps every title within 70 characters, cutting a long page name at a word', () => {
+    const long = 'Taking a yoga studio online: classes, memberships and a website in a weekend';
+    const title = pageTitle(long);
+    expect(title.length).toBeLessThanOrEqual(70);
+    expect(title).toMatch(
+      new RegExp(`^Taking a yoga studio online: .*\\S… \\| ${site.domainLabel.replace('.', '\\.')}$`),
+    );
+    expect(pageTitle('x'.repeat(120)).length).toBeLessThanOrEqual(70);
+  });
   it('URL-encodes the prefilled chat message', () => {
     const link = chatLink("Hi! I'm not sure which plan & price?");
     const url = new URL(link);
@@ -18,7 +31,7 @@ describe('site configuration', () => {
     expect(link).toContain('%26');
   });
   it('has a message for every chat the spec names', () => {
-    const { planHelp, plusUpgrade, advanceEnquiry, businessOrLifetime } = site.salesChat.messages;
+    const { planHelp, plusUpgrade, advanceEnquiry, businessOrLifetime } = ui.chat;
     expect(planHelp).toMatch(/plan/i);
     expect(plusUpgrade).toMatch(/Plus/);
     expect(advanceEnquiry).toMatch(/Advance/);
