@@ -1,10 +1,13 @@
 /** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
 import type { Ref } from 'react';
 import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/lead';
+import type { Ui } from '../lib/schemas/ui';
 
 interface Props {
   /** Prefix for element ids, unique on the page. */
   id: string;
+  /** Field labels and placeholders (src/content/ui.json, `leadForm`). */
+  labels: Pick<Ui['leadForm'], 'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot'>;
   errors: LeadErrors;
   nameRef?: Ref<HTMLInputElement>;
   mobileRef?: Ref<HTMLInputElement>;
@@ -18,6 +21,7 @@ const defaultInputClass =
 
 export default function LeadFields({
   id,
+  labels,
   errors,
   nameRef,
   mobileRef,
@@ -26,13 +30,20 @@ export default function LeadFields({
 }: Props) {
   const describe = (field: keyof Lead) => (errors[field] ? `${id}-${field}-error` : undefined);
   const fields = [
-    { field: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Name', ref: nameRef },
+    {
+      field: 'name',
+      label: labels.name,
+      type: 'text',
+      autoComplete: 'name',
+      placeholder: labels.namePlaceholder,
+      ref: nameRef,
+    },
     {
       field: 'mobile',
-      label: 'Mobile Number',
+      label: labels.mobile,
       type: 'tel',
       autoComplete: 'tel',
-      placeholder: 'Enter Mobile No.',
+      placeholder: labels.mobilePlaceholder,
       ref: mobileRef,
     },
   ] as const;
@@ -64,7 +75,7 @@ export default function LeadFields({
         </div>
       ))}
       <div className="sr-only">
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{labels.honeypot}</label>
         <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
     </>

@@ -6,19 +6,16 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { init, send } from '@emailjs/browser';
 import LeadFields, { readLeadForm } from './LeadFields';
+import { missingEmailSettings, type EmailSettings } from '../lib/email';
+import { THANK_YOU_PATH } from '../config/routes';
+import type { Ui } from '../lib/schemas/ui';
 import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../lib/lead';
 import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
 
-export interface EmailSettings {
-  /** Origin of the email service API; requests go to {origin}/api/v1.0/email/send. */
-  origin: string;
-  publicKey: string;
-  serviceId: string;
-  templateId: string;
-}
-
 interface Props {
   email: EmailSettings;
+  /** Labels and messages of the form (src/content/ui.json, `leadForm`). */
+  labels: Ui['leadForm'];
   /** Prefix for element ids, unique on the page. */
   id: string;
   submitLabel?: string;
@@ -29,19 +26,7 @@ interface Props {
   render?: 'always' | 'mounted';
 }
 
-export const FAILURE_ALERT = '❌ Failed to send email. Try again!';
-const THANK_YOU_PATH = '/thank-you';
-
-/** The messages the email service gives for each missing setting, with the variable that sets it. */
-function missingSettings(email: EmailSettings): string[] {
-  const missing: string[] = [];
-  if (!email.publicKey) missing.push('The user ID is required. Set PUBLIC_EMAILJS_PUBLIC_KEY (the public key).');
-  if (!email.serviceId) missing.push('The service ID is required. Set PUBLIC_EMAILJS_SERVICE_ID.');
-  if (!email.templateId) missing.push('The template ID is required. Set PUBLIC_EMAILJS_TEMPLATE_ID.');
-  return missing;
-}
-
-export default function LeadForm({ email, id, submitLabel = 'Submit', render = 'always' }: Props) {
+export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always' }: Props) {
   const [ready, setReady] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<LeadErrors>({});
@@ -82,7 +67,7 @@ export default function LeadForm({ email, id, submitLabel = 'Submit', render = '
 
     setSending(true);
     try {
-      const missing = missingSettings(email);
+      const missing = missingEmailSettings(email);
       if (missing.length) throw new Error(`Email service is not configured: ${missing.join(' ')}`);
       init({ publicKey: email.publicKey, blockHeadless: false }, email.origin);
       const response = await send(
@@ -97,27 +82,27 @@ export default function LeadForm({ email, id, submitLabel = 'Submit', render = '
     } catch (error) {
       guard.current.reset();
       console.error('Failed to send email:', error);
-      window.alert(FAILURE_ALERT);
+      window.alert(labels.failure);
     } finally {
       setSending(false);
     }
   }
 
   if (render === 'mounted' && !ready) {
-    return <p className="py-6 text-center text-muted">Loading the form…</p>;
+    return <p className="py-6 text-center text-muted">{labels.loading}</p>;
   }
 
   return (
     <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="">
       <fieldset className="space-y-4">
-        <legend className="sr-only">Your contact details</legend>
-        <LeadFields id={id} errors={errors} nameRef={nameRef} mobileRef={mobileRef} />
+        <legend className="sr-only">{labels.legend}</legend>
+        <LeadFields id={id} labels={labels} errors={errors} nameRef={nameRef} mobileRef={mobileRef} />
         <button
           type="submit"
           className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
           disabled={sending}
         >
-          {sending ? 'Sending...' : submitLabel}
+          {sending ? labels.sending : submitLabel}
         </button>
       </fieldset>
     </form>

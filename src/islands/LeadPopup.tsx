@@ -10,25 +10,17 @@ import { formatRupees } from '../lib/format';
 import { createResendGuard, isBot, normaliseLead, validateLead, type LeadErrors } from '../lib/lead';
 import { COUNTDOWN_TICK_MS } from '../lib/timings';
 import LeadFields, { readLeadForm } from './LeadFields';
-
-export interface Offer {
-  eyebrow: string;
-  title: string;
-  text: string;
-  price: number;
-  originalPrice: number;
-  /** ISO date-time with offset. */
-  deadline: string;
-  validityNote: string;
-  includes: string[];
-}
+import { THANK_YOU_PATH } from '../config/routes';
+import type { Offer } from '../lib/schemas/offer';
+import type { Ui } from '../lib/schemas/ui';
 
 interface Props {
   offer: Offer;
   crm: LeadTarget;
+  /** The fields' labels (src/content/ui.json, `leadForm`). */
+  labels: Ui['leadForm'];
 }
 
-const THANK_YOU_PATH = '/thank-you';
 const UNITS = [
   ['days', 'Days'],
   ['hours', 'Hours'],
@@ -36,7 +28,7 @@ const UNITS = [
   ['seconds', 'Seconds'],
 ] as const;
 
-export default function LeadPopup({ offer, crm }: Props) {
+export default function LeadPopup({ offer, crm, labels }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const mobileRef = useRef<HTMLInputElement>(null);
@@ -163,7 +155,14 @@ export default function LeadPopup({ offer, crm }: Props) {
           </dl>
         </div>
         <form onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={submitting}>
-          <LeadFields id="lead-popup" errors={errors} nameRef={nameRef} mobileRef={mobileRef} labelClass="sr-only" />
+          <LeadFields
+            id="lead-popup"
+            labels={labels}
+            errors={errors}
+            nameRef={nameRef}
+            mobileRef={mobileRef}
+            labelClass="sr-only"
+          />
           <button
             type="submit"
             disabled={submitting}

@@ -1,0 +1,21 @@
+/** The email service that carries every lead form except the home popup (spec section 7, "Send lead email"). */
+
+export interface EmailSettings {
+  /** Origin of the email service API; requests go to {origin}/api/v1.0/email/send. */
+  origin: string;
+  publicKey: string;
+  serviceId: string;
+  templateId: string;
+}
+
+/**
+ * What is missing from the settings, in the service's own words (spec section 8) with the variable that sets each:
+ * shown to the site's developer in the console, never to a visitor.
+ */
+export function missingEmailSettings(email: EmailSettings): string[] {
+  const missing: string[] = [];
+  if (!email.publicKey) missing.push('The user ID is required. Set PUBLIC_EMAILJS_PUBLIC_KEY (the public key).');
+  if (!email.serviceId) missing.push('The service ID is required. Set PUBLIC_EMAILJS_SERVICE_ID.');
+  if (!email.templateId) missing.push('The template ID is required. Set PUBLIC_EMAILJS_TEMPLATE_ID.');
+  return missing;
+}
