@@ -7,6 +7,9 @@
  * copy is replaced by a deferred reference to that file. Any other executable inline script in any page fails the
  * build, naming the file: nothing that reaches the HTML (content, blog API fields) can add a script the policy trusts.
  * The Content-Security-Policy then allows scripts from the site's own origin only, with no hash at all.
+ *
+ * Astro also writes its island elements' one style rule inline before the first island, inside the page body where a
+ * <style> element is not allowed; that rule is in src/styles/global.css, so the inline copy is dropped.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +17,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import idle from 'astro/runtime/client/idle.prebuilt.js';
 import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
@@ -33,6 +37,9 @@ export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {
   'astro-only': only,
   'astro-visible': visible,
 };
+
+/** The inline style element Astro writes before the first island; global.css holds the same rule. */
+export const ISLAND_STYLE_ELEMENT = `<style>${ISLAND_STYLES}</style>`;
 
 /** Marks the script elements that load Astro's runtime files (the page budgets count them with the islands). */
 export const RUNTIME_ATTR = 'data-astro-runtime';
@@ -76,7 +83,8 @@ export function externalizeRuntime(
     out += html.slice(last, script.start) + `<script src="${file.url}" defer ${RUNTIME_ATTR}></script>`;
     last = script.end;
   }
-  return { html: out + html.slice(last), used, unknown };
+  const result = out + html.slice(last);
+  return { html: result.replaceAll(ISLAND_STYLE_ELEMENT, ''), used, unknown };
 }
 
 const preview = (body: string) => JSON.stringify(body.length > 80 ? `${body.slice(0, 77)}...` : body);
@@ -97,7 +105,7 @@ export function securityHeaders(): AstroIntegration {
           const where = relative(process.cwd(), file).split(sep).join('/');
           for (const body of result.unknown) problems.push(`${where}: ${preview(body)}`);
           result.used.forEach((f) => used.add(f));
-          if (result.used.length) await writeFile(file, result.html);
+          if (result.html !== html) await writeFile(file, result.html);
         }
         if (problems.length) {
           throw new Error(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ASTRO_RUNTIME_SCRIPTS, RUNTIME_ATTR, externalizeRuntime } from '../../src/integrations/security-headers';
+import {
+  ASTRO_RUNTIME_SCRIPTS,
+  ISLAND_STYLE_ELEMENT,
+  RUNTIME_ATTR,
+  externalizeRuntime,
+} from '../../src/integrations/security-headers';
 import { buildHeadersFile, contentSecurityPolicy } from '../../src/lib/security-headers';
 
 const directive = (csp: string, name: string) =>
@@ -97,5 +102,18 @@ describe('externalizeRuntime', () => {
     );
     expect(ASTRO_RUNTIME_SCRIPTS['astro-island']).toContain('customElements.define("astro-island"');
     expect(ASTRO_RUNTIME_SCRIPTS['astro-visible']).toContain('astro:visible');
+  });
+});
+
+describe("Astro's inline island style", () => {
+  it('is dropped from the page, and global.css holds the same rule', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ISLAND_STYLES } = await import('astro/runtime/server/astro-island-styles.js');
+    expect(ISLAND_STYLE_ELEMENT).toBe(`<style>${ISLAND_STYLES}</style>`);
+    const html = `<div>${ISLAND_STYLE_ELEMENT}<astro-island></astro-island></div>`;
+    expect(externalizeRuntime(html, new Map()).html).toBe('<div><astro-island></astro-island></div>');
+    const css = readFileSync('src/styles/global.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const [selectors, body] = ISLAND_STYLES.replace('}', '').split('{');
+    expect(css.replace(/\s+/g, '')).toContain(`${selectors}{${body};}`);
   });
 });
