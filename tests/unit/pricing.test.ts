@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import raw from '../../src/content/plans/plans.json';
 import { formatRupees } from '../../src/lib/format';
-import { chargesOf, formatCharge, priceOf, setupLine, type Plans } from '../../src/lib/pricing';
+import {
+  chargesOf,
+  communityPeriods,
+  formatCharge,
+  priceLines,
+  priceOf,
+  setupLine,
+  whatsappOffersJsonLd,
+  type Plans,
+} from '../../src/lib/pricing';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
 const plans: Plans = plansSchema.parse(raw);
@@ -82,8 +91,8 @@ describe('WhatsApp plans (spec section 9, "WhatsApp pricing")', () => {
 
   it('costs 5000 to set up on the main variant and nothing on /mr/', () => {
     expect(plans.whatsapp.setupCost).toEqual({ main: 5000, mr: 0 });
-    expect(setupLine(5000)).toBe('+ ₹5,000 one-time setup cost');
-    expect(setupLine(0)).toBe('Zero setup fees');
+    expect(setupLine(5000, plans.labels)).toBe('+ ₹5,000 one-time setup cost');
+    expect(setupLine(0, plans.labels)).toBe('Zero setup fees');
   });
 
   it('charges per message by plan and variant', () => {
@@ -107,6 +116,31 @@ describe('WhatsApp plans (spec section 9, "WhatsApp pricing")', () => {
     expect(whatsapp('free').trialDays).toBeUndefined();
     expect(whatsapp('business').trialDays).toBe(7);
     expect(whatsapp('enterprise').trialDays).toBe(7);
+  });
+});
+
+describe('plan cards and offers', () => {
+  it('print each period price with its suffix and screen-reader note, and nothing where the spec gives no price', () => {
+    expect(priceLines(community('plus'), 'main', communityPeriods, plans.labels)).toEqual([
+      { period: 'yearly', amount: '₹24,999', suffix: '/year', billed: ', billed yearly' },
+      { period: 'monthly', amount: '₹2,499', suffix: '/month', billed: ', billed monthly' },
+    ]);
+    expect(priceLines(community('lite'), 'mr', communityPeriods, plans.labels)).toEqual([]);
+  });
+
+  it('name each WhatsApp offer by plan and period, the free plan once', () => {
+    const product = whatsappOffersJsonLd(plans.whatsapp, 'mr', plans.labels) as {
+      offers: { name: string; price: number }[];
+    };
+    expect(product.offers.map((offer) => [offer.name, offer.price])).toEqual([
+      ['Free Forever', 0],
+      ['Business (Yearly)', 11999],
+      ['Business (Quarterly)', 4499],
+      ['Business (Monthly)', 1799],
+      ['Enterprise (Yearly)', 23999],
+      ['Enterprise (Quarterly)', 7499],
+      ['Enterprise (Monthly)', 2999],
+    ]);
   });
 });
 

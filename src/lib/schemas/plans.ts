@@ -1,6 +1,10 @@
-/** Every plan and price of /pricing, /mr/pricing and both WhatsApp pricing pages (src/content/plans/plans.json). */
+/**
+ * Every plan and price of /pricing, /mr/pricing and both WhatsApp pricing pages, and the words around them
+ * (src/content/plans/plans.json). Sentences with a number in them hold a slot for it ("{percent}% transaction fee"),
+ * so that each number is written once.
+ */
 import { z } from 'astro/zod';
-import { faqItem } from './common';
+import { faqItem, seo } from './common';
 
 const rupees = z.number().int().nonnegative();
 const perMessage = z.number().nonnegative();
@@ -9,6 +13,34 @@ const perMessage = z.number().nonnegative();
 const communityPrices = z.object({ monthly: rupees, yearly: rupees }).strict();
 const whatsappPrices = z.object({ monthly: rupees, quarterly: rupees, yearly: rupees }).strict();
 const perVariant = <T extends z.ZodTypeAny>(value: T) => z.object({ main: value, mr: value.nullable() }).strict();
+const label = z.string().min(1).max(80);
+/** A sentence that names its slots, e.g. slotted('amount') for "+ {amount} one-time setup cost". */
+const slotted = (...slots: string[]) =>
+  label.refine((text) => slots.every((slot) => text.includes(`{${slot}}`)), {
+    message: `must hold ${slots.map((slot) => `{${slot}}`).join(' and ')}`,
+  });
+/** Page name and description of each variant's page. */
+const pages = z.object({ main: z.object(seo).strict(), mr: z.object(seo).strict() }).strict();
+const period = z.object({ label, suffix: label }).strict();
+
+/** Labels every pricing page shares: the period toggle, the price lines, the plan cards' badge and setup line. */
+const labels = z
+  .object({
+    /** The accessible name of the list of plan cards. */
+    plans: label,
+    /** The period toggle's legend (read by screen readers). */
+    billingPeriod: label,
+    /** Each period's toggle label ("Yearly") and what follows a price ("/year"). */
+    periods: z.object({ yearly: period, quarterly: period, monthly: period }).strict(),
+    /** After the badge next to the toggle: "with {period} billing" (the period's label, lower case). */
+    badgeBilling: slotted('period'),
+    /** After each price, for screen readers: ", billed {period}". */
+    billed: slotted('period'),
+    mostPopular: label,
+    setupCost: slotted('amount'),
+    noSetupCost: label,
+  })
+  .strict();
 
 const messageCall = z.enum(['plusUpgrade', 'advanceEnquiry', 'businessOrLifetime', 'planHelp']);
 /** Where a card's button leads: the admin app, or the sales chat with one of the prefilled messages. */
@@ -50,49 +82,76 @@ const whatsappPlan = z
   })
   .strict();
 
+/** One value per limit of the free WhatsApp plan. */
+const perFreeLimit = <T extends z.ZodTypeAny>(value: T) =>
+  z
+    .object({ conversationCredits: value, chatbotTriggers: value, agents: value, tags: value, customAttributes: value })
+    .strict();
+
 export const plansSchema = z
   .object({
+    labels,
     community: z
       .object({
-        heading: z.string().min(5),
+        pages,
+        eyebrow: label,
+        heading: z.literal('Grow More, Spend Less.'),
         intro: z.string().min(20),
-        yearlyBadge: z.string().min(3),
+        yearlyBadge: z.literal('Save 33%'),
         plans: z.array(communityPlan).length(3),
-        comparison: z.object({
-          heading: z.string().min(5),
-          rows: z
-            .array(
-              z
-                .object({
-                  feature: z.string().min(3),
-                  lite: z.union([z.boolean(), z.string()]),
-                  plus: z.union([z.boolean(), z.string()]),
-                  advance: z.union([z.boolean(), z.string()]),
-                })
-                .strict(),
-            )
-            .min(5),
-        }),
+        /** Instead of a price, where the variant has none for a plan. */
+        noPrice: label,
+        /** "{percent}% transaction fee" on a card. */
+        fee: slotted('percent'),
+        /** Under the cards: a question and the sales-chat link that answers it. */
+        salesNote: z.object({ text: label, link: label }).strict(),
+        comparison: z
+          .object({
+            heading: z.string().min(5),
+            /** The first column's header. */
+            feature: label,
+            /** The first row: each plan's transaction fee. */
+            fee: label,
+            /** What a check mark and a dash in a cell read as. */
+            included: label,
+            notIncluded: label,
+            rows: z
+              .array(
+                z
+                  .object({
+                    feature: z.string().min(3),
+                    lite: z.union([z.boolean(), z.string()]),
+                    plus: z.union([z.boolean(), z.string()]),
+                    advance: z.union([z.boolean(), z.string()]),
+                  })
+                  .strict(),
+              )
+              .min(5),
+          })
+          .strict(),
+        faqHeading: label,
         faq: z.array(faqItem).min(4),
       })
       .strict(),
     whatsapp: z
       .object({
+        pages,
+        eyebrow: label,
         heading: z.string().min(5),
         intro: z.string().min(20),
         /** One-time setup cost per variant. */
         setupCost: perVariant(rupees),
         plans: z.array(whatsappPlan).length(3),
+        /** "{days}-day free trial" on a paid plan's card. */
+        trial: slotted('days'),
+        /** The per-message charges on each card: a heading and a name per kind. */
+        charges: z.object({ heading: label, marketing: label, utility: label, service: label }).strict(),
         /** Free plan limits, printed on its card. */
-        freeLimits: z
-          .object({
-            conversationCredits: z.number().int().positive(),
-            chatbotTriggers: z.number().int().positive(),
-            agents: z.number().int().positive(),
-            tags: z.number().int().positive(),
-            customAttributes: z.number().int().positive(),
-          })
-          .strict(),
+        freeLimits: perFreeLimit(z.number().int().positive()),
+        /** The line of each free plan limit, its number as {n}: "Chatbot with {n} triggers". */
+        freeLimitLines: perFreeLimit(slotted('n')),
+        /** The JSON-LD product: its name, and each offer's "{plan} ({period})". */
+        product: z.object({ name: label, offer: slotted('plan', 'period') }).strict(),
         lead: z.object({ heading: z.string().min(5), text: z.string().min(20) }).strict(),
       })
       .strict(),

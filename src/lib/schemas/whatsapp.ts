@@ -2,9 +2,15 @@
 import { z } from 'astro/zod';
 import { faqItem, iconCard, iconName, seo } from './common';
 
+/** One step of the launch accordion; its title is the spec's. */
+const step = (title: string) =>
+  z.object({ id: z.string(), title: z.literal(title), text: z.string().min(20) }).strict();
+
 export const whatsappSchema = z
   .object({
     ...seo,
+    /** Meta keywords; write the brand as {brand}. */
+    keywords: z.array(z.string().min(3)).min(3),
     hero: z
       .object({
         eyebrow: z.string(),
@@ -26,9 +32,8 @@ export const whatsappSchema = z
       .object({
         heading: z.string().min(5),
         intro: z.string(),
-        items: z
-          .array(z.object({ id: z.string(), title: z.string().min(3), text: z.string().min(20) }).strict())
-          .length(3),
+        /** The spec's three steps, in its order and words. */
+        items: z.tuple([step('Connect with Meta'), step('Import Your Audience'), step('Design & Launch Campaigns')]),
       })
       .strict(),
     features: z.object({ heading: z.string().min(5), items: z.array(iconCard).min(3) }).strict(),
@@ -40,7 +45,15 @@ export const whatsappSchema = z
         items: z.array(z.object({ title: z.string().min(3), icon: iconName }).strict()).min(5),
       })
       .strict(),
-    plans: z.object({ heading: z.string().min(5), intro: z.string(), button: z.string().min(3) }).strict(),
+    plans: z
+      .object({
+        heading: z.string().min(5),
+        intro: z.string(),
+        /** The setup cost under each compact plan's monthly price: "+ {amount} setup". */
+        setup: z.string().includes('{amount}'),
+        button: z.string().min(3),
+      })
+      .strict(),
     app: z
       .object({ heading: z.string().min(5), text: z.string().min(20), android: z.string(), ios: z.string() })
       .strict(),
