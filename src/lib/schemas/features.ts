@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { faqItem, iconCard, seo } from './common';
+import { faqItem, iconCard, sectionHead, seo } from './common';
 
 export const featureSchema = ({ image }: SchemaContext) => {
   const picture = z.object({ src: image(), alt: z.string().min(15).max(200) }).strict();
@@ -56,6 +56,19 @@ export const featureSchema = ({ image }: SchemaContext) => {
               .strict(),
           )
           .length(3),
+        /** The carousel's heading, its buttons' and list's names, and the alert after "Use Theme". */
+        themeCarousel: z
+          .object({
+            ...sectionHead,
+            previous: z.string().min(3).max(40),
+            next: z.string().min(3).max(40),
+            listLabel: z.string().min(3).max(40),
+            useTheme: z.literal('Use Theme'),
+            /** "{theme}" is the picked theme's name. */
+            picked: z.string().min(10).max(160).includes('{theme}'),
+          })
+          .strict(),
+        benefitsHeading: z.string().min(5).max(90),
         benefits: z.array(iconCard).min(3),
         faqs: z.array(faqItem).length(8),
       })
