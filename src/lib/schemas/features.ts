@@ -29,8 +29,9 @@ export const featureSchema = ({ image }: SchemaContext) => {
             z
               .object({
                 title: z.string().min(5).max(80),
-                text: z.string().min(40).max(400),
-                points: z.array(z.string().min(5).max(120)).min(2).max(5),
+                text: z.string().min(60).max(400),
+                /** At least three, as deep as /member-management's blocks. */
+                points: z.array(z.string().min(5).max(120)).min(3).max(5),
                 image: picture,
               })
               .strict(),
