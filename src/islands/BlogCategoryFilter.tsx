@@ -12,6 +12,8 @@ export interface BlogCategoryFilterProps {
   /** id of the tab panel that holds the list (entries: [data-blog-entry], empty state: [data-blog-empty]). */
   panelId: string;
   label: string;
+  /** The first tab, which shows every post: "All". */
+  allLabel: string;
 }
 
 export const ALL = 'all';
@@ -36,9 +38,9 @@ function applyFilter(panelId: string, categoryId: string): void {
   panel.setAttribute('aria-labelledby', tabId(categoryId));
 }
 
-export default function BlogCategoryFilter({ categories, panelId, label }: BlogCategoryFilterProps) {
+export default function BlogCategoryFilter({ categories, panelId, label, allLabel }: BlogCategoryFilterProps) {
   const [active, setActive] = useState(ALL);
-  const tabs = [{ id: ALL, name: 'All' }, ...categories];
+  const tabs = [{ id: ALL, name: allLabel }, ...categories];
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   // Marks the tab bar as interactive once hydrated (before that the server-rendered tabs only show "All").
   const [ready, setReady] = useState(false);

@@ -1,13 +1,13 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { blogEntries, blogPageCopy } from '../components/blog/entries';
+import { blogEntries, blogPageCopy } from '../lib/blog/entries';
 import { site } from '../config/site';
 
 /** The blog's feed: every post, newest first, linked from the head of the blog pages. */
 export async function GET(context: APIContext) {
   const [copy, posts] = await Promise.all([blogPageCopy(), blogEntries()]);
   return rss({
-    title: `${site.brand}: ${copy.feedTitle}`,
+    title: copy.feedTitle,
     description: copy.description,
     site: context.site ?? site.url,
     items: posts.map((post) => ({

@@ -14,7 +14,7 @@ export async function showBlogFallback(root: HTMLElement, id: string): Promise<v
 
   if (plain) plain.hidden = true;
   root.hidden = false;
-  status.textContent = 'Loading...';
+  status.textContent = root.dataset.loadingLabel ?? '';
 
   const post = await fetchPostDetail(root.dataset.apiBase ?? '', id);
   status.textContent = '';

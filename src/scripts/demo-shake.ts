@@ -1,5 +1,5 @@
 /**
- * The "Book a Free Demo" nudge: the button marked `data-demo-shake` shakes every DEMO_SHAKE.everyMs while the section
+ * The "Book a Free Demo" nudge: the demo link (`data-cta="demo"`) shakes every DEMO_SHAKE.everyMs while the section
  * marked `data-demo-shake-zone` around it is at least DEMO_SHAKE.visibleRatio visible, and stops as soon as the section
  * drops below that. Nothing moves under prefers-reduced-motion, nor while the visitor points at or focuses the button.
  */
@@ -10,7 +10,7 @@ export function setupDemoShake(): void {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
 
   for (const zone of document.querySelectorAll<HTMLElement>('[data-demo-shake-zone]')) {
-    const button = zone.querySelector<HTMLElement>('[data-demo-shake]');
+    const button = zone.querySelector<HTMLElement>('[data-cta="demo"]');
     if (!button) continue;
     button.style.setProperty('--demo-shake-ms', `${DEMO_SHAKE.durationMs}ms`);
 

@@ -1,10 +1,9 @@
 /**
  * The AI web builder's theme carousel: a scroll-snap list moved by the previous/next buttons (and by the keyboard on
- * the focused list), and "Use Theme" buttons that only say which theme was picked.
+ * the focused list), and "Use Theme" buttons that only say which theme was picked. The message is the carousel's
+ * `data-theme-picked` (from content), its "{theme}" slot filled with the theme's name.
  */
-export function useThemeMessage(themeName: string): string {
-  return `You picked the "${themeName}" theme. Sign up to start your website with it.`;
-}
+import { fillSlots } from '../lib/brand';
 
 export function setupThemeCarousel(): void {
   for (const root of document.querySelectorAll<HTMLElement>('[data-theme-carousel]')) {
@@ -18,8 +17,11 @@ export function setupThemeCarousel(): void {
     root.querySelector('[data-theme-next]')?.addEventListener('click', () => {
       track.scrollBy({ left: step(), behavior: smooth });
     });
+    const message = root.dataset.themePicked ?? '';
     for (const button of root.querySelectorAll<HTMLButtonElement>('[data-use-theme]')) {
-      button.addEventListener('click', () => window.alert(useThemeMessage(button.dataset.useTheme ?? '')));
+      button.addEventListener('click', () =>
+        window.alert(fillSlots(message, { theme: button.dataset.useTheme ?? '' })),
+      );
     }
   }
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { builtPages } from '../../scripts/dist-pages.mjs';
 import { blogApiPort } from '../../scripts/test-settings.mjs';
+import { pageTitle } from '../../src/config/site';
 import { isInlineExecutable, scriptElements } from '../../src/lib/html-scan';
 
 // dist-test is built against the local blog API, which serves the hostile records of
@@ -95,14 +96,11 @@ test('plain fields stay plain text: title, heading, byline, category, meta tags 
   const post = { ...record(1), author: record(2).author };
   await page.goto(`/blog/${record(1)._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(record(1).name);
-  await expect(page).toHaveTitle(`${record(1).name} | Communiti.example`);
+  await expect(page).toHaveTitle(pageTitle(record(1).name));
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
   const posting = jsonLd.find((item: { '@type': string }) => item['@type'] === 'BlogPosting');
   expect(posting.headline).toBe(record(1).name);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-    'content',
-    `${post.name} | Communiti.example`,
-  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', pageTitle(post.name));
 
   await page.goto(`/blog/${record(2)._id}`);
   await expect(page.getByText(`By ${record(2).author}`)).toBeVisible();

@@ -3,10 +3,11 @@
  * folder, breaks one feature page and runs `astro sync`, which loads and checks every collection as the build does.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aliasesOf } from '../../src/config/routes';
 
 const root = process.cwd();
 let work = '';
@@ -43,5 +44,24 @@ describe('content schemas', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/features/payment-link.json');
     expect(output).toMatch(/hero\*?\*?: .*Required/);
+  });
+});
+
+describe('page collections', () => {
+  /** The top-level paths a folder builds: one per file, named after it. */
+  const paths = (folder: string, ext: string) =>
+    readdirSync(join(root, folder))
+      .filter((file) => extname(file) === ext && !file.startsWith('['))
+      .map((file) => `/${basename(file, ext)}`);
+
+  it('the feature, landing and legal routes (with their aliases) and the page files never build the same path', () => {
+    const routed = [
+      ...paths('src/content/features', '.json'),
+      ...paths('src/content/landing', '.json'),
+      ...paths('src/content/legal', '.md'),
+    ];
+    const all = [...routed, ...routed.flatMap(aliasesOf), ...paths('src/pages', '.astro')];
+    expect(all.filter((path, i) => all.indexOf(path) !== i)).toEqual([]);
+    expect(all).toEqual(expect.arrayContaining(['/member-management', '/ai-Web-builder', '/Yoga', '/privacy-policy']));
   });
 });

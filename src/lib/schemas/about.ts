@@ -1,6 +1,8 @@
 /** The About Us page. */
 import { z } from 'astro/zod';
-import { iconCard, seo } from './common';
+import { iconCard, iconName, seo } from './common';
+
+const statement = z.object({ heading: z.string(), text: z.string().min(40), icon: iconName }).strict();
 
 export const aboutSchema = z
   .object({
@@ -9,8 +11,10 @@ export const aboutSchema = z
     story: z.object({ heading: z.string(), paragraphs: z.array(z.string().min(40)).min(2) }).strict(),
     offer: z.object({ heading: z.string(), intro: z.string(), items: z.array(iconCard).min(4) }).strict(),
     values: z.object({ heading: z.string(), items: z.array(iconCard).min(3) }).strict(),
-    mission: z.object({ heading: z.string(), text: z.string().min(40) }).strict(),
-    vision: z.object({ heading: z.string(), text: z.string().min(40) }).strict(),
+    /** Names the section that holds the mission and the vision. */
+    missionVisionLabel: z.string().min(3).max(60),
+    mission: statement,
+    vision: statement,
     cta: z
       .object({
         heading: z.literal('Join the Mission'),

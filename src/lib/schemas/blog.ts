@@ -37,7 +37,22 @@ export const blogPageSchema = z
     eyebrow: z.string().min(2),
     heading: z.string().min(10),
     intro: z.string().min(40),
+    /** The feed's title, also the name of its link in the head of the blog pages. */
     feedTitle: z.string().min(5),
     backLink: z.string().min(3),
+    /** Meta keywords of a post, after its category's name. */
+    postKeywords: z.array(z.string().min(3)).min(1),
+    /** The tab bar's name and its first tab. */
+    categoriesLabel: z.string().min(3),
+    allCategories: z.literal('All'),
+    /** A card whose post has no image. */
+    noImage: z.literal('No Image'),
+    /** The list when no post is left. */
+    empty: z.literal('No blogs found'),
+    /** Before a post's author: "By". */
+    byline: z.string().min(1),
+    /** While the 404 page fetches a post newer than the build. */
+    loading: z.string().min(3),
+    notFound: z.literal('Blog not found or an error occurred'),
   })
   .strict();

@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { faqItem, iconCard, seo } from './common';
+import { faqItem, iconCard, sectionHead, seo } from './common';
 
 export const featureSchema = ({ image }: SchemaContext) => {
   const picture = z.object({ src: image(), alt: z.string().min(15).max(200) }).strict();
@@ -29,8 +29,9 @@ export const featureSchema = ({ image }: SchemaContext) => {
             z
               .object({
                 title: z.string().min(5).max(80),
-                text: z.string().min(40).max(400),
-                points: z.array(z.string().min(5).max(120)).min(2).max(5),
+                text: z.string().min(60).max(400),
+                /** At least three, as deep as /member-management's blocks. */
+                points: z.array(z.string().min(5).max(120)).min(3).max(5),
                 image: picture,
               })
               .strict(),
@@ -56,6 +57,19 @@ export const featureSchema = ({ image }: SchemaContext) => {
               .strict(),
           )
           .length(3),
+        /** The carousel's heading, its buttons' and list's names, and the alert after "Use Theme". */
+        themeCarousel: z
+          .object({
+            ...sectionHead,
+            previous: z.string().min(3).max(40),
+            next: z.string().min(3).max(40),
+            listLabel: z.string().min(3).max(40),
+            useTheme: z.literal('Use Theme'),
+            /** "{theme}" is the picked theme's name. */
+            picked: z.string().min(10).max(160).includes('{theme}'),
+          })
+          .strict(),
+        benefitsHeading: z.string().min(5).max(90),
         benefits: z.array(iconCard).min(3),
         faqs: z.array(faqItem).length(8),
       })

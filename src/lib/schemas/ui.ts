@@ -108,6 +108,12 @@ export const uiSchema = z
         thankYou: sentence,
       })
       .strict(),
+    /** Labels every feature page shows. "{name}: headline features" names the highlights section. */
+    featurePage: z.object({ highlightsLabel: label }).strict(),
+    /** The terms of the landing pages' before/after pairs. */
+    comparison: z.object({ before: label, after: label }).strict(),
+    /** The header of every legal page: the eyebrow and the label before the revision date. */
+    legal: z.object({ eyebrow: label, lastUpdated: label }).strict(),
   })
   .strict();
 

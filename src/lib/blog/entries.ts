@@ -1,8 +1,8 @@
-/** Helpers the blog pages share: reading the collections in display order. */
+/** What the blog pages and the feed read: the posts and categories in display order, and the page's copy. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CollectionEntry } from 'astro:content';
-import { readEntries, readEntry } from '../../lib/content';
+import { readEntries, readEntry } from '../content';
 
 export type BlogEntry = CollectionEntry<'blog'>;
 
