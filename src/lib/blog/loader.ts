@@ -57,12 +57,22 @@ export async function loadBlogPosts(options: BlogSourceOptions, context: SourceC
       )
     : await readEmbeddedPosts(context.renderMarkdown, options.dir ?? EMBEDDED_DIR);
   const sanitizer = await (options.sanitizer ?? defaultSanitizer)();
-  return posts.map((post) => ({
-    ...post,
-    shortDescription: sanitizer.short(post.shortDescription),
-    description: sanitizer.rich(post.description),
-  }));
+  const sanitized: BlogPost[] = [];
+  for (const post of posts) {
+    sanitized.push({
+      ...post,
+      shortDescription: sanitizer.short(post.shortDescription),
+      description: sanitizer.rich(post.description),
+    });
+    // jsdom tracks each parsed document's NodeIterator through a WeakRef, and V8 keeps a WeakRef's target alive
+    // until the current task ends: without a real turn of the event loop every document stays in memory.
+    if (sanitized.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sanitized;
 }
+
+/** Posts sanitised between two turns of the event loop. */
+const YIELD_EVERY = 50;
 
 export async function loadBlogCategories(
   options: BlogSourceOptions,
