@@ -5,13 +5,16 @@
  * the blog prints it). Always in UTC so the build machine's time zone does not shift the day.
  */
 export function formatLongDate(date: Date, order: 'month-first' | 'day-first' = 'day-first'): string {
-  return new Intl.DateTimeFormat(order === 'month-first' ? 'en-US' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return longDate[order].format(date);
 }
+
+// Built once: a new Intl.DateTimeFormat costs ~75 µs, formatting with an existing one ~1 µs, and the build formats
+// one date per blog post page and one per card of the blog list.
+const longDateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+const longDate = {
+  'month-first': new Intl.DateTimeFormat('en-US', longDateOptions),
+  'day-first': new Intl.DateTimeFormat('en-GB', longDateOptions),
+};
 
 /** Rupees with Indian digit grouping: 4599900 -> "₹45,99,900". */
 export function formatRupees(amount: number, options: { decimals?: number } = {}): string {

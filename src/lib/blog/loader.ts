@@ -66,13 +66,21 @@ export async function loadBlogPosts(options: BlogSourceOptions, context: SourceC
       )
     : await readEmbeddedPosts(context.renderMarkdown, options.dir ?? EMBEDDED_DIR);
   const sanitizer = await (options.sanitizer ?? defaultSanitizer)();
-  return posts.map((post) => {
+  const sanitized: StoredPost[] = [];
+  for (const post of posts) {
     const shortDescription = sanitizer.short(post.shortDescription);
     const description = sanitizer.rich(post.description);
     const text = sanitizer.text(shortDescription) || sanitizer.text(description);
-    return { ...post, shortDescription, description, excerpt: truncateText(text, EXCERPT_MAX) };
-  });
+    sanitized.push({ ...post, shortDescription, description, excerpt: truncateText(text, EXCERPT_MAX) });
+    // jsdom tracks each parsed document's NodeIterator through a WeakRef, and V8 keeps a WeakRef's target alive
+    // until the current task ends: without a real turn of the event loop every document stays in memory.
+    if (sanitized.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sanitized;
 }
+
+/** Posts sanitised between two turns of the event loop. */
+const YIELD_EVERY = 50;
 
 export async function loadBlogCategories(
   options: BlogSourceOptions,
