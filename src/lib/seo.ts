@@ -1,5 +1,5 @@
 /** Structured data builders for page heads (BaseLayout adds the @context). */
-import type { FaqItem } from '../components/common/Faq.astro';
+import type { FaqItem } from './schemas/common';
 
 export function faqJsonLd(items: Pick<FaqItem, 'question' | 'answer'>[]): Record<string, unknown> {
   return {
