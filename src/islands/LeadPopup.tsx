@@ -34,7 +34,7 @@ async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
 
 export default function LeadPopup({ offer, crm, labels, copy }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // The dialog opens only once hydrated, so the server HTML carries an empty one, not a hidden copy of its content.
+  // The dialog opens only once hydrated: the server HTML carries nothing of it, not a hidden copy.
   const [mounted, setMounted] = useState(false);
   const [now, setNow] = useState(() => new Date());
   // The response is not read; a failure is only logged, and the form stays as it was (spec section 8).
@@ -63,85 +63,84 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
   }, []);
 
   const close = () => dialogRef.current?.close();
+  if (!mounted) return null;
 
   return (
     <dialog
       ref={dialogRef}
-      aria-labelledby={mounted ? 'lead-popup-title' : undefined}
-      aria-describedby={mounted ? 'lead-popup-text' : undefined}
+      aria-labelledby="lead-popup-title"
+      aria-describedby="lead-popup-text"
       className="lead-popup m-auto w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-3xl bg-white p-0 text-ink shadow-2xl backdrop:bg-gray-900/60"
     >
-      {mounted && (
-        <div className="relative p-6 sm:p-8">
-          <button
-            type="button"
-            onClick={close}
-            aria-label={copy.close}
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-gray-100"
+      <div className="relative p-6 sm:p-8">
+        <button
+          type="button"
+          onClick={close}
+          aria-label={copy.close}
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-gray-100"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
-          </button>
-          <p className="eyebrow">{offer.eyebrow}</p>
-          <h2 id="lead-popup-title" className="mt-1 pr-10 text-2xl font-extrabold tracking-tight">
-            {offer.title}
-          </h2>
-          <p id="lead-popup-text" className="mt-2 text-sm leading-6 text-muted">
-            {offer.text}
-          </p>
-          <p className="mt-4 flex items-baseline gap-3">
-            <span className="text-3xl font-extrabold text-brand-700">{formatRupees(offer.price)}</span>
-            <s className="text-lg text-muted">
-              <span className="sr-only">{copy.was} </span>
-              {formatRupees(offer.originalPrice)}
-            </s>
-          </p>
-          <ul className="mt-3 grid gap-1 text-sm text-muted">
-            {offer.includes.map((item) => (
-              <li key={item}>✓ {item}</li>
+            <path d="M18 6 6 18M6 6l12 12" />
+          </svg>
+        </button>
+        <p className="eyebrow">{offer.eyebrow}</p>
+        <h2 id="lead-popup-title" className="mt-1 pr-10 text-2xl font-extrabold tracking-tight">
+          {offer.title}
+        </h2>
+        <p id="lead-popup-text" className="mt-2 text-sm leading-6 text-muted">
+          {offer.text}
+        </p>
+        <p className="mt-4 flex items-baseline gap-3">
+          <span className="text-3xl font-extrabold text-brand-700">{formatRupees(offer.price)}</span>
+          <s className="text-lg text-muted">
+            <span className="sr-only">{copy.was} </span>
+            {formatRupees(offer.originalPrice)}
+          </s>
+        </p>
+        <ul className="mt-3 grid gap-1 text-sm text-muted">
+          {offer.includes.map((item) => (
+            <li key={item}>✓ {item}</li>
+          ))}
+        </ul>
+        <div className="mt-5" role="timer" aria-label={copy.timer}>
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">{offer.validityNote}</p>
+          <dl className="mt-2 grid grid-cols-4 gap-2 text-center">
+            {UNITS.map((key) => (
+              <div key={key} className="rounded-xl bg-brand-50 py-2">
+                <dt className="text-xs text-muted">{copy.units[key]}</dt>
+                <dd className="text-2xl font-bold text-brand-800 tabular-nums" data-countdown={key}>
+                  {twoDigits(left[key])}
+                </dd>
+              </div>
             ))}
-          </ul>
-          <div className="mt-5" role="timer" aria-label={copy.timer}>
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">{offer.validityNote}</p>
-            <dl className="mt-2 grid grid-cols-4 gap-2 text-center">
-              {UNITS.map((key) => (
-                <div key={key} className="rounded-xl bg-brand-50 py-2">
-                  <dt className="text-xs text-muted">{copy.units[key]}</dt>
-                  <dd className="text-2xl font-bold text-brand-800 tabular-nums" data-countdown={key}>
-                    {twoDigits(left[key])}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          <form onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={busy}>
-            <LeadFields
-              id="lead-popup"
-              labels={labels}
-              errors={errors}
-              nameRef={nameRef}
-              mobileRef={mobileRef}
-              labelClass="sr-only"
-            />
-            <button
-              type="submit"
-              disabled={busy}
-              className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
-            >
-              {busy ? copy.submitting : copy.submit}
-            </button>
-          </form>
+          </dl>
         </div>
-      )}
+        <form onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={busy}>
+          <LeadFields
+            id="lead-popup"
+            labels={labels}
+            errors={errors}
+            nameRef={nameRef}
+            mobileRef={mobileRef}
+            labelClass="sr-only"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {busy ? copy.submitting : copy.submit}
+          </button>
+        </form>
+      </div>
     </dialog>
   );
 }

@@ -1,6 +1,5 @@
 /** Revenue (ROI) calculator: five tabs of sliders and the total annual revenue across them. */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { fillSlots } from '../lib/brand';
 import { formatRupees } from '../lib/format';
 import {
   BILLING_CYCLES,
@@ -116,7 +115,8 @@ export default function RoiCalculator({ copy }: Props) {
           data-roi-total=""
           data-highlighted={highlighted ? '' : undefined}
         >
-          {fillSlots(copy.perYear, { amount: formatRupees(total) })}
+          {formatRupees(total)}
+          {copy.perYear}
         </p>
         <h3 className="mt-8 text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.breakdown}</h3>
         <ul className="mt-3 divide-y divide-white/15">

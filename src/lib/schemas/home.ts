@@ -70,8 +70,8 @@ const roi = z
     cycleLegend: label,
     cycles: z.object({ Monthly: label, Yearly: label }).strict(),
     total: label,
-    /** The total: "{amount}/Year" (spec section 9). */
-    perYear: z.literal('{amount}/Year'),
+    /** After the total: "₹N/Year" (spec section 9). */
+    perYear: z.literal('/Year'),
     breakdown: label,
   })
   .strict();
