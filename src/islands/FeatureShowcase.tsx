@@ -3,35 +3,36 @@
  * entry and holds auto-advance, which resumes a while later. Desktop: pill tabs (tablist, arrow keys move between
  * them). Mobile: previous and next arrows. Keyboard focus inside and reduced motion keep it still.
  */
-import { createElement, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { fillSlots } from '../lib/brand';
+import type { IconName } from '../lib/icons';
+import type { ShowcaseCopy, ShowcaseEntry } from '../lib/schemas/home';
+import { tabKeyTarget } from '../lib/tabs';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../lib/timings';
+import { usePauseOnFocus } from './hooks/usePauseOnFocus';
 import './FeatureShowcase.css';
 
-export type IconNode = [string, Record<string, string>][];
+/**
+ * The icons this island draws, by name: the page holds their drawings once, as symbols with the ids
+ * `{SHOWCASE_ICONS}-{name}` (src/components/ui/IconSprite.astro), so neither the props nor the bundle carry them.
+ */
+export const SHOWCASE_ICONS = 'showcase-icon';
+export const ARROW_ICONS = ['ChevronLeft', 'ChevronRight'] as const satisfies readonly IconName[];
 
-export interface ShowcaseEntry {
-  title: string;
-  subtitle: string;
-  icon: IconNode;
-  preview: string[];
-  imageAlt: string;
-  to: string;
-}
+/** The showcase's labels (src/content/home/home.json, `showcase`; View More from src/content/ui.json). */
+export type ShowcaseLabels = Pick<ShowcaseCopy, 'tabsLabel' | 'previous' | 'next' | 'position'> & { viewMore: string };
 
 interface Props {
   entries: ShowcaseEntry[];
-  viewMore: string;
-  /** Accessible name of the tab list. */
-  label: string;
+  labels: ShowcaseLabels;
 }
 
-function Svg({ node, size = 24, className }: { node: IconNode; size?: number; className?: string }) {
+function Svg({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
-      viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
       strokeWidth={2}
@@ -41,25 +42,21 @@ function Svg({ node, size = 24, className }: { node: IconNode; size?: number; cl
       focusable="false"
       className={className}
     >
-      {node.map(([tag, attrs], i) => createElement(tag, { ...attrs, key: i }))}
+      <use href={`#${SHOWCASE_ICONS}-${name}`} />
     </svg>
   );
 }
 
-const chevronLeft: IconNode = [['path', { d: 'm15 18-6-6 6-6' }]];
-const chevronRight: IconNode = [['path', { d: 'm9 18 6-6-6-6' }]];
-
-export default function FeatureShowcase({ entries, viewMore, label }: Props) {
+export default function FeatureShowcase({ entries, labels }: Props) {
   const count = entries.length;
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { ref: rootRef, focused } = usePauseOnFocus<HTMLDivElement>();
   const [still, setStill] = useState(false);
   // The preview rows slide in when an entry becomes active, not on the first render (nor without JavaScript).
   const [moved, setMoved] = useState(false);
   const firstActive = useRef(true);
   const resumeTimer = useRef(0);
-  const rootRef = useRef<HTMLDivElement | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
 
@@ -80,24 +77,6 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
     return () => window.clearInterval(timer);
   }, [paused, focused, still, count]);
 
-  // Keyboard focus inside holds auto-advance; the focus a click leaves behind does not.
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root) return;
-    const onFocusIn = (event: FocusEvent) => {
-      if ((event.target as HTMLElement).matches(':focus-visible')) setFocused(true);
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (!root.contains(event.relatedTarget as Node | null)) setFocused(false);
-    };
-    root.addEventListener('focusin', onFocusIn);
-    root.addEventListener('focusout', onFocusOut);
-    return () => {
-      root.removeEventListener('focusin', onFocusIn);
-      root.removeEventListener('focusout', onFocusOut);
-    };
-  }, []);
-
   const select = (index: number) => {
     setActive(((index % count) + count) % count);
     setPaused(true);
@@ -106,16 +85,9 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, number> = {
-      ArrowRight: active + 1,
-      ArrowLeft: active - 1,
-      Home: 0,
-      End: count - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
+    const next = tabKeyTarget(event.key, active, count);
+    if (next === null) return;
     event.preventDefault();
-    const next = ((target % count) + count) % count;
     select(next);
     tabRefs.current[next]?.focus();
   };
@@ -127,7 +99,7 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
 
   return (
     <div ref={rootRef} data-showcase data-active={active} data-paused={paused ? '' : undefined}>
-      <div role="tablist" aria-label={label} className="hidden flex-wrap justify-center gap-2 md:flex">
+      <div role="tablist" aria-label={labels.tabsLabel} className="hidden flex-wrap justify-center gap-2 md:flex">
         {entries.map((item, i) => (
           <button
             key={item.title}
@@ -148,8 +120,8 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
                 : 'border-gray-200 bg-white text-ink hover:border-brand-600 hover:text-brand-700'
             }`}
           >
-            <Svg node={item.icon} size={18} />
-            {item.title.replace(/^Manage\s+/, '')}
+            <Svg name={item.icon} size={18} />
+            {item.tab}
           </button>
         ))}
       </div>
@@ -162,12 +134,12 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
       >
         <div>
           <span className="flex size-12 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm">
-            <Svg node={entry.icon} />
+            <Svg name={entry.icon} />
           </span>
           <h3 className="mt-5 text-2xl font-bold text-ink">{entry.title}</h3>
           <p className="mt-3 text-lg leading-8 text-muted">{entry.subtitle}</p>
           <a href={entry.to} className="mt-6 btn-primary">
-            {viewMore}
+            {labels.viewMore}
           </a>
         </div>
         <div
@@ -178,7 +150,7 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
         >
           <div className="flex items-center gap-3 border-b border-gray-100 pb-4">
             <span className="flex size-9 items-center justify-center rounded-xl bg-brand-600 text-white">
-              <Svg node={entry.icon} size={18} />
+              <Svg name={entry.icon} size={18} />
             </span>
             <span className="font-semibold text-ink">{entry.title}</span>
           </div>
@@ -200,22 +172,22 @@ export default function FeatureShowcase({ entries, viewMore, label }: Props) {
       <div className="mt-6 flex items-center justify-center gap-4 md:hidden">
         <button
           type="button"
-          aria-label="Previous feature"
+          aria-label={labels.previous}
           onClick={() => select(active - 1)}
           className="flex size-11 items-center justify-center rounded-full border border-gray-200 bg-white text-brand-700"
         >
-          <Svg node={chevronLeft} />
+          <Svg name="ChevronLeft" />
         </button>
         <span className="text-sm font-medium text-muted" aria-live={paused ? 'polite' : 'off'}>
-          {active + 1} of {count}
+          {fillSlots(labels.position, { position: active + 1, count })}
         </span>
         <button
           type="button"
-          aria-label="Next feature"
+          aria-label={labels.next}
           onClick={() => select(active + 1)}
           className="flex size-11 items-center justify-center rounded-full border border-gray-200 bg-white text-brand-700"
         >
-          <Svg node={chevronRight} />
+          <Svg name="ChevronRight" />
         </button>
       </div>
     </div>

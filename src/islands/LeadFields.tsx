@@ -3,11 +3,16 @@ import type { Ref } from 'react';
 import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/lead';
 import type { Ui } from '../lib/schemas/ui';
 
+/** Field labels and placeholders (src/content/ui.json, `leadForm`). */
+export type LeadFieldLabels = Pick<
+  Ui['leadForm'],
+  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot'
+>;
+
 interface Props {
   /** Prefix for element ids, unique on the page. */
   id: string;
-  /** Field labels and placeholders (src/content/ui.json, `leadForm`). */
-  labels: Pick<Ui['leadForm'], 'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot'>;
+  labels: LeadFieldLabels;
   errors: LeadErrors;
   nameRef?: Ref<HTMLInputElement>;
   mobileRef?: Ref<HTMLInputElement>;

@@ -3,51 +3,59 @@
  * this site's relay (/api/leads), or straight to the CRM in direct mode. Opens once hydrated (on idle) as a modal
  * dialog; once dismissed it stays closed for this page view.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { countdownParts, twoDigits } from '../lib/countdown';
 import { buildPopupRequest, type LeadTarget } from '../lib/crm';
 import { formatRupees } from '../lib/format';
-import { createResendGuard, isBot, normaliseLead, validateLead, type LeadErrors } from '../lib/lead';
+import type { Lead } from '../lib/lead';
 import { COUNTDOWN_TICK_MS } from '../lib/timings';
-import LeadFields, { readLeadForm } from './LeadFields';
-import { THANK_YOU_PATH } from '../config/routes';
+import LeadFields, { type LeadFieldLabels } from './LeadFields';
+import { useLeadSubmit } from './hooks/useLeadSubmit';
+import type { OfferPopupCopy } from '../lib/schemas/home';
 import type { Offer } from '../lib/schemas/offer';
-import type { Ui } from '../lib/schemas/ui';
 
 interface Props {
   offer: Offer;
   crm: LeadTarget;
   /** The fields' labels (src/content/ui.json, `leadForm`). */
-  labels: Ui['leadForm'];
+  labels: LeadFieldLabels;
+  /** The popup's own labels: close, countdown, submit (src/content/home/home.json, `offerPopup`). */
+  copy: OfferPopupCopy;
 }
 
-const UNITS = [
-  ['days', 'Days'],
-  ['hours', 'Hours'],
-  ['minutes', 'Minutes'],
-  ['seconds', 'Seconds'],
-] as const;
+const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
-export default function LeadPopup({ offer, crm, labels }: Props) {
+/** Posts the lead; an answer other than 2xx is a failure, with its status and body for the console. */
+async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
+  const request = buildPopupRequest(lead, crm);
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text().catch(() => '')}`);
+}
+
+export default function LeadPopup({ offer, crm, labels, copy }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const mobileRef = useRef<HTMLInputElement>(null);
-  const guard = useRef(createResendGuard());
+  // The dialog opens only once hydrated: the server HTML carries nothing of it, not a hidden copy.
+  const [mounted, setMounted] = useState(false);
   const [now, setNow] = useState(() => new Date());
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<LeadErrors>({});
+  // The response is not read; a failure is only logged, and the form stays as it was (spec section 8).
+  const { onSubmit, busy, errors, nameRef, mobileRef } = useLeadSubmit(
+    (lead) => postLead(lead, crm),
+    (error) => console.error('Lead submission failed:', error),
+  );
   const deadline = new Date(offer.deadline);
   const left = countdownParts(deadline, now);
 
+  useEffect(() => setMounted(true), []);
+
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
+    if (!mounted || !dialog) return;
     if (!dialog.open) dialog.showModal();
     // A click on the dialog box itself, outside its content, is a click on the backdrop. (Escape closes natively.)
     const onBackdrop = (event: MouseEvent) => event.target === dialog && dialog.close();
     dialog.addEventListener('click', onBackdrop);
     return () => dialog.removeEventListener('click', onBackdrop);
-  }, []);
+  }, [mounted]);
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), COUNTDOWN_TICK_MS);
@@ -55,46 +63,7 @@ export default function LeadPopup({ offer, crm, labels }: Props) {
   }, []);
 
   const close = () => dialogRef.current?.close();
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const form = event.currentTarget;
-    const input = readLeadForm(form);
-    if (isBot(input)) {
-      form.reset();
-      window.location.assign(THANK_YOU_PATH);
-      return;
-    }
-    const lead = normaliseLead(input);
-    const found = validateLead(lead);
-    setErrors(found);
-    if (found.name) return nameRef.current?.focus();
-    if (found.mobile) return mobileRef.current?.focus();
-    if (!guard.current.tryStart()) return;
-
-    setSubmitting(true);
-    const request = buildPopupRequest(lead, crm);
-    try {
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-      });
-      if (!response.ok) {
-        console.error('Lead submission failed:', response.status, await response.text().catch(() => ''));
-        guard.current.reset();
-        return;
-      }
-      form.reset();
-      window.location.assign(THANK_YOU_PATH);
-    } catch (error) {
-      console.error('Lead submission failed:', error);
-      guard.current.reset();
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  if (!mounted) return null;
 
   return (
     <dialog
@@ -107,7 +76,7 @@ export default function LeadPopup({ offer, crm, labels }: Props) {
         <button
           type="button"
           onClick={close}
-          aria-label="Close offer"
+          aria-label={copy.close}
           className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-gray-100"
         >
           <svg
@@ -132,7 +101,7 @@ export default function LeadPopup({ offer, crm, labels }: Props) {
         <p className="mt-4 flex items-baseline gap-3">
           <span className="text-3xl font-extrabold text-brand-700">{formatRupees(offer.price)}</span>
           <s className="text-lg text-muted">
-            <span className="sr-only">was </span>
+            <span className="sr-only">{copy.was} </span>
             {formatRupees(offer.originalPrice)}
           </s>
         </p>
@@ -141,12 +110,12 @@ export default function LeadPopup({ offer, crm, labels }: Props) {
             <li key={item}>✓ {item}</li>
           ))}
         </ul>
-        <div className="mt-5" role="timer" aria-label="Time left to claim the offer">
+        <div className="mt-5" role="timer" aria-label={copy.timer}>
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{offer.validityNote}</p>
           <dl className="mt-2 grid grid-cols-4 gap-2 text-center">
-            {UNITS.map(([key, label]) => (
+            {UNITS.map((key) => (
               <div key={key} className="rounded-xl bg-brand-50 py-2">
-                <dt className="text-xs text-muted">{label}</dt>
+                <dt className="text-xs text-muted">{copy.units[key]}</dt>
                 <dd className="text-2xl font-bold text-brand-800 tabular-nums" data-countdown={key}>
                   {twoDigits(left[key])}
                 </dd>
@@ -154,7 +123,7 @@ export default function LeadPopup({ offer, crm, labels }: Props) {
             ))}
           </dl>
         </div>
-        <form onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={submitting}>
+        <form onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={busy}>
           <LeadFields
             id="lead-popup"
             labels={labels}
@@ -165,10 +134,10 @@ export default function LeadPopup({ offer, crm, labels }: Props) {
           />
           <button
             type="submit"
-            disabled={submitting}
+            disabled={busy}
             className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
           >
-            {submitting ? 'Submitting...' : 'Claim Now'}
+            {busy ? copy.submitting : copy.submit}
           </button>
         </form>
       </div>

@@ -13,10 +13,16 @@ import {
 } from '../lib/roi';
 import { tabKeyTarget } from '../lib/tabs';
 import { ROI_TOTAL_HIGHLIGHT_MS } from '../lib/timings';
+import type { RoiCopy } from '../lib/schemas/home';
 import Slider from './Slider';
-import { useHighlight } from './useHighlight';
+import { useHighlight } from './hooks/useHighlight';
 
-export default function RoiCalculator() {
+interface Props {
+  /** Every label of the calculator (src/content/home/home.json, `roi`). */
+  copy: Omit<RoiCopy, 'eyebrow' | 'heading' | 'intro'>;
+}
+
+export default function RoiCalculator({ copy }: Props) {
   const uid = useId();
   const [active, setActive] = useState<RoiTabId>('plans');
   const [state, setState] = useState<RoiState>(initialRoiState);
@@ -24,6 +30,7 @@ export default function RoiCalculator() {
   const total = totalAnnualRevenue(state);
   const highlighted = useHighlight(total, ROI_TOTAL_HIGHLIGHT_MS);
   const tab = ROI_TABS.find((t) => t.id === active) ?? ROI_TABS[0]!;
+  const tabCopy = copy.tabs[tab.id];
 
   const setValue = (key: string, value: number) =>
     setState((s) => ({ ...s, values: { ...s.values, [active]: { ...s.values[active], [key]: value } } }));
@@ -40,7 +47,7 @@ export default function RoiCalculator() {
   return (
     <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
       <div className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        <div role="tablist" aria-label="Revenue streams" className="flex flex-wrap gap-2">
+        <div role="tablist" aria-label={copy.tabsLabel} className="flex flex-wrap gap-2">
           {ROI_TABS.map((t, i) => (
             <button
               key={t.id}
@@ -57,7 +64,7 @@ export default function RoiCalculator() {
               onKeyDown={(event) => onTabKey(event, i)}
               className="min-h-11 rounded-full border border-gray-200 px-4 text-sm font-semibold text-ink aria-selected:border-brand-600 aria-selected:bg-brand-600 aria-selected:text-white"
             >
-              {t.label}
+              {copy.tabs[t.id].label}
             </button>
           ))}
         </div>
@@ -66,6 +73,7 @@ export default function RoiCalculator() {
             <Slider
               key={`${active}-${spec.key}`}
               id={`${uid}-${active}-${spec.key}`}
+              label={tabCopy.sliders[spec.key]!}
               spec={spec}
               value={state.values[active][spec.key] ?? spec.default}
               onChange={(value) => setValue(spec.key, value)}
@@ -73,7 +81,7 @@ export default function RoiCalculator() {
           ))}
           {active === 'plans' && (
             <fieldset>
-              <legend className="text-sm font-semibold text-ink">Billing cycle</legend>
+              <legend className="text-sm font-semibold text-ink">{copy.cycleLegend}</legend>
               <div className="mt-2 flex gap-2">
                 {BILLING_CYCLES.map((cycle) => (
                   <label
@@ -88,7 +96,7 @@ export default function RoiCalculator() {
                       onChange={() => setCycle(cycle)}
                       className="accent-brand-600"
                     />
-                    {cycle}
+                    {copy.cycles[cycle]}
                   </label>
                 ))}
               </div>
@@ -98,7 +106,7 @@ export default function RoiCalculator() {
       </div>
 
       <div className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
-        <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Total annual revenue</h3>
+        <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.total}</h3>
         <p
           className={`mt-2 rounded-xl text-3xl font-extrabold tabular-nums transition-colors duration-300 sm:text-5xl ${
             highlighted ? 'bg-white/15 text-amber-300' : ''
@@ -107,13 +115,14 @@ export default function RoiCalculator() {
           data-roi-total=""
           data-highlighted={highlighted ? '' : undefined}
         >
-          {formatRupees(total)}/Year
+          {formatRupees(total)}
+          {copy.perYear}
         </p>
-        <h3 className="mt-8 text-sm font-semibold tracking-wide text-brand-100 uppercase">Revenue by stream</h3>
+        <h3 className="mt-8 text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.breakdown}</h3>
         <ul className="mt-3 divide-y divide-white/15">
           {revenueBreakdown(state).map((row) => (
             <li key={row.id} className="flex justify-between gap-4 py-2 text-sm" data-roi-row={row.id}>
-              <span>{row.label}</span>
+              <span>{copy.tabs[row.id].revenueLabel}</span>
               <span className="font-semibold tabular-nums">{formatRupees(row.amount)}</span>
             </li>
           ))}

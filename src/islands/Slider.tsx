@@ -10,19 +10,20 @@ export function formatSliderValue(spec: SliderSpec, value: number): string {
 
 interface Props {
   id: string;
+  label: string;
   spec: SliderSpec;
   value: number;
   onChange: (value: number) => void;
 }
 
-export default function Slider({ id, spec, value, onChange }: Props) {
+export default function Slider({ id, label, spec, value, onChange }: Props) {
   const shown = formatSliderValue(spec, value);
   const fill = spec.max > spec.min ? ((value - spec.min) / (spec.max - spec.min)) * 100 : 0;
   return (
     <div>
       <div className="flex items-baseline justify-between gap-4">
         <label htmlFor={id} className="text-sm font-semibold text-ink">
-          {spec.label}
+          {label}
         </label>
         <output htmlFor={id} className="text-base font-bold text-brand-700 tabular-nums" data-slider-value="">
           {shown}

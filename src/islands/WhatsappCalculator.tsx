@@ -3,10 +3,18 @@ import { useId, useState } from 'react';
 import { formatRupees } from '../lib/format';
 import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
 import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
+import type { WhatsappImpactCopy } from '../lib/schemas/home';
 import Slider from './Slider';
-import { useHighlight } from './useHighlight';
+import { useHighlight } from './hooks/useHighlight';
 
-export default function WhatsappCalculator() {
+interface Props {
+  /** The calculator's labels (src/content/home/home.json, `whatsappImpact`). */
+  copy: Omit<WhatsappImpactCopy, 'eyebrow' | 'heading' | 'intro'>;
+  /** Label of the link to the WhatsApp Business API page (src/content/ui.json, `buttons.viewMore`). */
+  viewMore: string;
+}
+
+export default function WhatsappCalculator({ copy, viewMore }: Props) {
   const uid = useId();
   const [values, setValues] = useState<Values>(() => defaultsOf(WHATSAPP_SLIDERS));
   // Any input change highlights the revenue, even when the figure stays the same.
@@ -21,6 +29,7 @@ export default function WhatsappCalculator() {
           <Slider
             key={spec.key}
             id={`${uid}-${spec.key}`}
+            label={copy.sliders[spec.key]!}
             spec={spec}
             value={values[spec.key] ?? spec.default}
             onChange={(value) => {
@@ -31,13 +40,11 @@ export default function WhatsappCalculator() {
         ))}
       </div>
       <div className="flex flex-col rounded-3xl bg-emerald-900 p-6 text-white sm:p-8">
-        <h3 className="text-sm font-semibold tracking-wide text-emerald-100 uppercase">Members converted</h3>
+        <h3 className="text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.converted}</h3>
         <p className="mt-2 text-3xl font-extrabold tabular-nums" data-wa-converted="">
           {converted.toLocaleString('en-IN')}
         </p>
-        <h3 className="mt-6 text-sm font-semibold tracking-wide text-emerald-100 uppercase">
-          Revenue from the campaign
-        </h3>
+        <h3 className="mt-6 text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.revenue}</h3>
         <p
           className={`mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-200 ${
             highlighted ? 'bg-white/15 text-amber-300' : ''
@@ -49,7 +56,7 @@ export default function WhatsappCalculator() {
           {formatRupees(revenue)}
         </p>
         <a href="/business-whatsapp-api" className="mt-8 btn self-start bg-white text-emerald-900 hover:bg-emerald-50">
-          View More
+          {viewMore}
         </a>
       </div>
     </div>

@@ -1,7 +1,8 @@
 /** The icons the site uses, as lucide icon nodes; rendered to inline SVG at build time (no JS). */
 import * as lucide from 'lucide';
 
-type IconNode = [string, Record<string, string>][];
+/** An icon as lucide describes it: its SVG child elements, each a tag name and its attributes. */
+export type IconNode = [string, Record<string, string>][];
 
 /** The lucide icons in use, by name. Add a name here to use another icon. */
 const LUCIDE_NAMES = [

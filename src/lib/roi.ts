@@ -1,12 +1,12 @@
 /**
  * The two revenue calculators of the home page: slider bounds, steps and defaults (spec section 5) and the formulas
- * (spec section 9). Pure functions, shared by the islands and the tests.
+ * (spec section 9). Pure functions, shared by the islands and the tests. Their labels are content: the home page's
+ * `roi` and `whatsappImpact` (src/content/home/home.json) name each tab and slider by the ids and keys here.
  */
 
 export interface SliderSpec {
-  /** Key in the tab's values. */
+  /** Key in the tab's values, and of the slider's label in content. */
   key: string;
-  label: string;
   min: number;
   max: number;
   step: number;
@@ -23,67 +23,54 @@ export type RoiTabId = 'plans' | 'courses' | 'events' | 'appointments' | 'produc
 
 export interface RoiTab {
   id: RoiTabId;
-  label: string;
-  /** Label of this category in the revenue list. */
-  revenueLabel: string;
   sliders: SliderSpec[];
 }
 
 export const ROI_TABS: RoiTab[] = [
   {
     id: 'plans',
-    label: 'Plans',
-    revenueLabel: 'Plans & subscriptions',
     sliders: [
-      { key: 'subscribers', label: 'Number of subscribers', min: 0, max: 1000, step: 10, default: 500, unit: 'count' },
-      { key: 'price', label: 'Plan price', min: 0, max: 1000, step: 10, default: 400, unit: 'rupees' },
+      { key: 'subscribers', min: 0, max: 1000, step: 10, default: 500, unit: 'count' },
+      { key: 'price', min: 0, max: 1000, step: 10, default: 400, unit: 'rupees' },
     ],
   },
   {
     id: 'courses',
-    label: 'Courses',
-    revenueLabel: 'Courses',
     sliders: [
-      { key: 'count', label: 'Number of courses', min: 0, max: 50, step: 1, default: 1, unit: 'count' },
-      { key: 'price', label: 'Course price', min: 0, max: 5000, step: 50, default: 1000, unit: 'rupees' },
-      { key: 'enrollees', label: 'Enrollees per course', min: 0, max: 500, step: 10, default: 30, unit: 'count' },
+      { key: 'count', min: 0, max: 50, step: 1, default: 1, unit: 'count' },
+      { key: 'price', min: 0, max: 5000, step: 50, default: 1000, unit: 'rupees' },
+      { key: 'enrollees', min: 0, max: 500, step: 10, default: 30, unit: 'count' },
     ],
   },
   {
     id: 'events',
-    label: 'Events',
-    revenueLabel: 'Events',
     sliders: [
-      { key: 'count', label: 'Number of events', min: 0, max: 50, step: 1, default: 2, unit: 'count' },
-      { key: 'price', label: 'Ticket price', min: 0, max: 1000, step: 10, default: 500, unit: 'rupees' },
-      { key: 'attendees', label: 'Attendees per event', min: 0, max: 500, step: 10, default: 50, unit: 'count' },
+      { key: 'count', min: 0, max: 50, step: 1, default: 2, unit: 'count' },
+      { key: 'price', min: 0, max: 1000, step: 10, default: 500, unit: 'rupees' },
+      { key: 'attendees', min: 0, max: 500, step: 10, default: 50, unit: 'count' },
     ],
   },
   {
     id: 'appointments',
-    label: 'Appointments',
-    revenueLabel: 'Appointments',
     sliders: [
-      { key: 'sessions', label: 'Sessions per month', min: 0, max: 100, step: 1, default: 5, unit: 'count' },
-      { key: 'fee', label: 'Fee per session', min: 0, max: 2000, step: 50, default: 300, unit: 'rupees' },
-      { key: 'clients', label: 'Clients per session', min: 0, max: 50, step: 1, default: 10, unit: 'count' },
+      { key: 'sessions', min: 0, max: 100, step: 1, default: 5, unit: 'count' },
+      { key: 'fee', min: 0, max: 2000, step: 50, default: 300, unit: 'rupees' },
+      { key: 'clients', min: 0, max: 50, step: 1, default: 10, unit: 'count' },
     ],
   },
   {
     id: 'products',
-    label: 'Products',
-    revenueLabel: 'Products',
     sliders: [
-      { key: 'count', label: 'Products sold', min: 0, max: 10000, step: 100, default: 200, unit: 'count' },
-      { key: 'price', label: 'Product price', min: 0, max: 5000, step: 50, default: 300, unit: 'rupees' },
+      { key: 'count', min: 0, max: 10000, step: 100, default: 200, unit: 'count' },
+      { key: 'price', min: 0, max: 5000, step: 50, default: 300, unit: 'rupees' },
     ],
   },
 ];
 
 export const WHATSAPP_SLIDERS: SliderSpec[] = [
-  { key: 'messages', label: 'Messages sent', min: 0, max: 10000, step: 10, default: 500, unit: 'count' },
-  { key: 'conversion', label: 'Conversion rate', min: 0, max: 100, step: 1, default: 13, unit: 'percent' },
-  { key: 'price', label: 'Subscription price per member', min: 0, max: 5000, step: 10, default: 400, unit: 'rupees' },
+  { key: 'messages', min: 0, max: 10000, step: 10, default: 500, unit: 'count' },
+  { key: 'conversion', min: 0, max: 100, step: 1, default: 13, unit: 'percent' },
+  { key: 'price', min: 0, max: 5000, step: 10, default: 400, unit: 'rupees' },
 ];
 
 export type Values = Record<string, number>;
@@ -115,10 +102,9 @@ export const annualRevenue: Record<RoiTabId, (values: Values, cycle: BillingCycl
   products: (x) => v(x, 'count') * v(x, 'price'),
 };
 
-export function revenueBreakdown(state: RoiState): { id: RoiTabId; label: string; amount: number }[] {
+export function revenueBreakdown(state: RoiState): { id: RoiTabId; amount: number }[] {
   return ROI_TABS.map((tab) => ({
     id: tab.id,
-    label: tab.revenueLabel,
     amount: annualRevenue[tab.id](state.values[tab.id], state.cycle),
   }));
 }

@@ -63,6 +63,17 @@ test('every link on the page goes where the spec says, external ones in a new ta
   await newTab('Join Community', /^https:\/\/[^/]+\/community\/[^/]+\/[^/]+$/);
   await newTab('Create your Community', /^https:\/\/[^/]+\/admin$/);
 
+  // The conversion events read what each call to action leads to and where it stands.
+  for (const [name, cta, location] of [
+    ['Book a Free Demo', 'demo', 'hero'],
+    ['Get Started', 'start', 'hero'],
+    ['Create your Community', 'start', 'closing-cta'],
+  ] as const) {
+    const link = main.getByRole('link', { name, exact: true });
+    await expect(link).toHaveAttribute('data-cta', cta);
+    await expect(link).toHaveAttribute('data-cta-location', location);
+  }
+
   // Nothing else in the page body leaves the site; both View More links (showcase, WhatsApp calculator) stay in this
   // window.
   const hrefs = await main.getByRole('link').evaluateAll((links) =>

@@ -43,10 +43,10 @@ const SPEC_BOUNDS: Record<RoiTabId | 'whatsapp', [number, number, number, number
 
 describe('slider bounds match spec section 5', () => {
   it('has the five tabs in order, Plans first', () => {
-    expect(ROI_TABS.map((t) => t.label)).toEqual(['Plans', 'Courses', 'Events', 'Appointments', 'Products']);
+    expect(ROI_TABS.map((t) => t.id)).toEqual(['plans', 'courses', 'events', 'appointments', 'products']);
   });
   for (const tab of ROI_TABS) {
-    it(`${tab.label}`, () => {
+    it(`${tab.id}`, () => {
       expect(tab.sliders.map((s) => [s.min, s.max, s.step, s.default])).toEqual(SPEC_BOUNDS[tab.id]);
     });
   }

@@ -1,10 +1,15 @@
 /** The home page, section by section. */
 import { z } from 'astro/zod';
-import { faqItem, iconName, seo } from './common';
+import { ROI_TABS, WHATSAPP_SLIDERS, type RoiTabId, type SliderSpec } from '../roi';
+import { faqItem, iconCard, iconName, sectionHead, seo } from './common';
+
+const label = z.string().min(2).max(60);
 
 const showcaseEntry = z
   .object({
     title: z.string().regex(/^Manage /, 'a showcase title starts with "Manage"'),
+    /** The entry's pill tab: its title without "Manage". */
+    tab: label,
     subtitle: z.string().min(20).max(200),
     icon: iconName,
     /** Three short lines the entry's animated preview shows. */
@@ -12,8 +17,92 @@ const showcaseEntry = z
     imageAlt: z.string().min(10),
     to: z.string().startsWith('/'),
   })
-  .strict();
+  .strict()
+  .refine((e) => e.title === `Manage ${e.tab}`, { message: 'tab is the title without "Manage "', path: ['tab'] });
 export type ShowcaseEntry = z.infer<typeof showcaseEntry>;
+
+/** The feature showcase section: its heading, the labels of its tabs and arrows, and the seven entries. */
+const showcase = z
+  .object({
+    eyebrow: z.string().min(3),
+    heading: z.string().min(10),
+    intro: z.string().min(40),
+    /** Accessible name of the tab list. */
+    tabsLabel: label,
+    previous: label,
+    next: label,
+    /** Under the mobile arrows: "{position} of {count}". */
+    position: label,
+    entries: z.array(showcaseEntry).length(7),
+  })
+  .strict();
+export type ShowcaseCopy = z.infer<typeof showcase>;
+
+/** A label for each slider of a calculator, by the slider's key in src/lib/roi.ts: none missing, none unknown. */
+const sliderLabels = (sliders: readonly SliderSpec[]) =>
+  z.object(Object.fromEntries(sliders.map((s) => [s.key, label])) as Record<string, typeof label>).strict();
+
+const roiTab = (sliders: readonly SliderSpec[]) =>
+  z
+    .object({
+      /** The tab's name. */
+      label,
+      /** The stream's name in the revenue list. */
+      revenueLabel: label,
+      sliders: sliderLabels(sliders),
+    })
+    .strict();
+
+/** The ROI calculator section: its heading and every label of the calculator, tab by tab. */
+const roi = z
+  .object({
+    ...sectionHead,
+    /** Accessible name of the tab list. */
+    tabsLabel: label,
+    tabs: z
+      .object(
+        Object.fromEntries(ROI_TABS.map((tab) => [tab.id, roiTab(tab.sliders)])) as Record<
+          RoiTabId,
+          ReturnType<typeof roiTab>
+        >,
+      )
+      .strict(),
+    cycleLegend: label,
+    cycles: z.object({ Monthly: label, Yearly: label }).strict(),
+    total: label,
+    /** After the total: "₹N/Year" (spec section 9). */
+    perYear: z.literal('/Year'),
+    breakdown: label,
+  })
+  .strict();
+export type RoiCopy = z.infer<typeof roi>;
+
+/** The WhatsApp Marketing Impact section and its calculator's labels. */
+const whatsappImpact = z
+  .object({
+    ...sectionHead,
+    heading: z.literal('WhatsApp Marketing Impact'),
+    sliders: sliderLabels(WHATSAPP_SLIDERS),
+    converted: label,
+    revenue: label,
+  })
+  .strict();
+export type WhatsappImpactCopy = z.infer<typeof whatsappImpact>;
+
+/** The labels of the offer popup (the offer itself is src/content/offer/). */
+const offerPopup = z
+  .object({
+    close: label,
+    /** Accessible name of the countdown. */
+    timer: label,
+    units: z.object({ days: label, hours: label, minutes: label, seconds: label }).strict(),
+    /** Read before the struck-through price. */
+    was: label,
+    submit: z.literal('Claim Now'),
+    submitting: z.literal('Submitting...'),
+  })
+  .strict();
+export type OfferPopupCopy = z.infer<typeof offerPopup>;
 
 export const homeSchema = z
   .object({
@@ -24,8 +113,6 @@ export const homeSchema = z
         eyebrow: z.string().min(3),
         headline: z.string().min(10),
         subline: z.string().min(10),
-        demoButton: z.literal('Book a Free Demo'),
-        startButton: z.literal('Get Started'),
         screenshotAlt: z.string().min(10),
       })
       .strict(),
@@ -34,9 +121,7 @@ export const homeSchema = z
         heading: z.string().min(10),
         intro: z.string().min(40),
         centreAlt: z.string().min(10),
-        orbit: z
-          .array(z.object({ title: z.string().min(3), text: z.string().min(20), icon: iconName }).strict())
-          .length(3),
+        orbit: z.array(iconCard).length(3),
       })
       .strict(),
     video: z
@@ -46,17 +131,14 @@ export const homeSchema = z
         points: z.array(z.string().min(10)).min(3),
         title: z.string().min(10),
         playLabel: z.string().min(5),
+        closeLabel: label,
+        /** Label of the English captions track. */
+        captionsLabel: label,
       })
       .strict(),
-    showcase: z
-      .object({
-        eyebrow: z.string().min(3),
-        heading: z.string().min(10),
-        intro: z.string().min(40),
-        viewMore: z.literal('View More'),
-        entries: z.array(showcaseEntry).length(7),
-      })
-      .strict(),
+    showcase,
+    roi,
+    whatsappImpact,
     whiteLabel: z
       .object({
         eyebrow: z.string().min(3),
@@ -67,7 +149,7 @@ export const homeSchema = z
       })
       .strict(),
     testimonials: z.object({ heading: z.string().min(10), intro: z.string().min(20) }).strict(),
-    faq: z.object({ heading: z.string().min(10), items: z.array(faqItem).length(4) }).strict(),
+    faq: z.object({ items: z.array(faqItem).length(4) }).strict(),
     community: z
       .object({
         heading: z.literal('Join the community for more updates'),
@@ -83,5 +165,6 @@ export const homeSchema = z
         button: z.literal('Create your Community'),
       })
       .strict(),
+    offerPopup,
   })
   .strict();

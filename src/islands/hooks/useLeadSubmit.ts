@@ -1,0 +1,52 @@
+import { useRef, useState, type SubmitEvent } from 'react';
+import { THANK_YOU_PATH } from '../../config/routes';
+import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../../lib/lead';
+import { readLeadForm } from '../LeadFields';
+
+/**
+ * What every lead form does with a submit, whichever way it sends the lead (the home popup to the CRM or the relay,
+ * the other forms through the email service): a filled honeypot is dropped quietly and looks like success; the lead is
+ * trimmed and checked, and focus goes to the first field at fault; the resend guard stops a second send; while
+ * sending `busy` is true. Success clears the form and goes to the thank-you page. When `send` throws, the form keeps
+ * what the visitor typed, the guard opens again and `onFailure` gets the error.
+ */
+export function useLeadSubmit(send: (lead: Lead) => Promise<void>, onFailure: (error: unknown) => void) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<LeadErrors>({});
+  const guard = useRef(createResendGuard());
+  const nameRef = useRef<HTMLInputElement>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const input = readLeadForm(form);
+    if (isBot(input)) {
+      // Dropped quietly: a bot learns nothing from the answer.
+      form.reset();
+      window.location.assign(THANK_YOU_PATH);
+      return;
+    }
+    const lead = normaliseLead(input);
+    const found = validateLead(lead);
+    setErrors(found);
+    if (found.name) return nameRef.current?.focus();
+    if (found.mobile) return mobileRef.current?.focus();
+    if (!guard.current.tryStart()) return;
+
+    setBusy(true);
+    try {
+      await send(lead);
+      form.reset();
+      window.location.assign(THANK_YOU_PATH);
+    } catch (error) {
+      guard.current.reset();
+      onFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { onSubmit, busy, errors, nameRef, mobileRef };
+}
