@@ -1,13 +1,25 @@
 /** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
 import type { Ref } from 'react';
-import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/lead';
+import { fillSlots } from '../lib/brand';
+import { HONEYPOT_FIELD, LEAD_LIMITS, type Lead, type LeadErrors, type LeadProblem } from '../lib/lead';
 import type { Ui } from '../lib/schemas/ui';
 
 /** Field labels and placeholders (src/content/ui.json, `leadForm`). */
 export type LeadFieldLabels = Pick<
   Ui['leadForm'],
-  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot'
+  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot' | 'errors'
 >;
+
+type ErrorKey = keyof LeadFieldLabels['errors'];
+const MESSAGES: Record<keyof Lead, Record<LeadProblem, ErrorKey>> = {
+  name: { required: 'nameRequired', tooLong: 'nameTooLong', invalid: 'nameTooLong' },
+  mobile: { required: 'mobileRequired', tooLong: 'mobileInvalid', invalid: 'mobileInvalid' },
+};
+
+/** The message a visitor reads for a field's problem, the rule's numbers filled in. */
+export function leadErrorText(errors: LeadFieldLabels['errors'], field: keyof Lead, problem: LeadProblem): string {
+  return fillSlots(errors[MESSAGES[field][problem]], LEAD_LIMITS);
+}
 
 interface Props {
   /** Prefix for element ids, unique on the page. */
@@ -74,7 +86,7 @@ export default function LeadFields({
           />
           {errors[field] && (
             <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700">
-              {errors[field]}
+              {leadErrorText(labels.errors, field, errors[field])}
             </p>
           )}
         </div>

@@ -3,13 +3,13 @@
  * by the browser; trimmed and checked with the shared lead rules; a honeypot for bots; a resend guard against double
  * sends. Success goes to the thank-you page; a failure alerts, logs and keeps what the visitor typed.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { init, send } from '@emailjs/browser';
-import LeadFields, { readLeadForm } from './LeadFields';
+import LeadFields from './LeadFields';
+import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { missingEmailSettings, type EmailSettings } from '../lib/email';
-import { THANK_YOU_PATH } from '../config/routes';
 import type { Ui } from '../lib/schemas/ui';
-import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../lib/lead';
+import type { Lead } from '../lib/lead';
 import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
 
 interface Props {
@@ -26,14 +26,36 @@ interface Props {
   render?: 'always' | 'mounted';
 }
 
+/** Sends the lead through the email service; a missing setting or an answer other than success throws. */
+async function sendEmail(lead: Lead, email: EmailSettings): Promise<void> {
+  const missing = missingEmailSettings(email);
+  if (missing.length) throw new Error(`Email service is not configured: ${missing.join(' ')}`);
+  init({ publicKey: email.publicKey, blockHeadless: false }, email.origin);
+  const response = await send(
+    email.serviceId,
+    email.templateId,
+    { name: lead.name, mobile: lead.mobile },
+    { publicKey: email.publicKey, blockHeadless: false },
+  );
+  if (response.status !== 200 && response.text !== 'OK') throw response;
+}
+
 export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always' }: Props) {
   const [ready, setReady] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<LeadErrors>({});
-  const guard = useRef(createResendGuard());
-  const nameRef = useRef<HTMLInputElement>(null);
-  const mobileRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const {
+    onSubmit,
+    busy: sending,
+    errors,
+    nameRef,
+    mobileRef,
+  } = useLeadSubmit(
+    (lead) => sendEmail(lead, email),
+    (error) => {
+      console.error('Failed to send email:', error);
+      window.alert(labels.failure);
+    },
+  );
 
   useEffect(() => setReady(true), []);
   useEffect(() => {
@@ -46,47 +68,6 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
       form.requestSubmit();
     }
   }, [ready]);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const input = readLeadForm(form);
-    if (isBot(input)) {
-      // Dropped quietly: a bot learns nothing from the answer.
-      form.reset();
-      window.location.assign(THANK_YOU_PATH);
-      return;
-    }
-    const lead: Lead = normaliseLead(input);
-    const found = validateLead(lead);
-    setErrors(found);
-    if (found.name) return nameRef.current?.focus();
-    if (found.mobile) return mobileRef.current?.focus();
-    if (!guard.current.tryStart()) return;
-
-    setSending(true);
-    try {
-      const missing = missingEmailSettings(email);
-      if (missing.length) throw new Error(`Email service is not configured: ${missing.join(' ')}`);
-      init({ publicKey: email.publicKey, blockHeadless: false }, email.origin);
-      const response = await send(
-        email.serviceId,
-        email.templateId,
-        { name: lead.name, mobile: lead.mobile },
-        { publicKey: email.publicKey, blockHeadless: false },
-      );
-      if (response.status !== 200 && response.text !== 'OK') throw response;
-      form.reset();
-      window.location.assign(THANK_YOU_PATH);
-    } catch (error) {
-      guard.current.reset();
-      console.error('Failed to send email:', error);
-      window.alert(labels.failure);
-    } finally {
-      setSending(false);
-    }
-  }
 
   if (render === 'mounted' && !ready) {
     return <p className="py-6 text-center text-muted">{labels.loading}</p>;

@@ -107,7 +107,10 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
         </p>
         <ul className="mt-3 grid gap-1 text-sm text-muted">
           {offer.includes.map((item) => (
-            <li key={item}>✓ {item}</li>
+            <li key={item}>
+              <span aria-hidden="true">✓ </span>
+              {item}
+            </li>
           ))}
         </ul>
         <div className="mt-5" role="timer" aria-label={copy.timer}>

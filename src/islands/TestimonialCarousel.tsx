@@ -8,25 +8,29 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import './TestimonialCarousel.css';
+import { fillSlots } from '../lib/brand';
 import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';
+import { usePauseOnFocus } from './hooks/usePauseOnFocus';
 
 interface Props {
   items: TestimonialCard[];
   /** Accessible name of the carousel, e.g. "Testimonials from studios". */
   label: string;
+  /** Card labels: the hint on a card's face, "Show the quote from {name}", "{position} of {count}: {name}". */
+  labels: { tapHint: string; showQuote: string; slideLabel: string };
 }
 
-export default function TestimonialCarousel({ items, label }: Props) {
+export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [flipped, setFlipped] = useState<ReadonlySet<number>>(new Set());
   const [current, setCurrent] = useState(0);
-  const [focused, setFocused] = useState(false);
+  // Keyboard focus inside holds auto-play; the focus a tap or click leaves behind does not.
+  const { ref: rootRef, focused } = usePauseOnFocus<HTMLDivElement>();
   // Bumped by each flip click, so the auto-play effect restarts and waits out the click pause.
   const [clicks, setClicks] = useState(0);
   const lastClickAt = useRef(0);
   const [reducedMotion, setReducedMotion] = useState(false);
   const [ready, setReady] = useState(false);
-  const rootRef = useRef<HTMLDivElement | null>(null);
 
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     loop: true,
@@ -95,24 +99,6 @@ export default function TestimonialCarousel({ items, label }: Props) {
     };
   }, [items, setCard]);
 
-  // Keyboard focus inside holds auto-play; the focus a tap or click leaves behind does not.
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root) return;
-    const onFocusIn = (event: FocusEvent) => {
-      if ((event.target as HTMLElement).matches(':focus-visible')) setFocused(true);
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (!root.contains(event.relatedTarget as Node | null)) setFocused(false);
-    };
-    root.addEventListener('focusin', onFocusIn);
-    root.addEventListener('focusout', onFocusOut);
-    return () => {
-      root.removeEventListener('focusin', onFocusIn);
-      root.removeEventListener('focusout', onFocusOut);
-    };
-  }, []);
-
   const toggle = (id: number) => {
     setCard(id, !flipped.has(id));
     lastClickAt.current = Date.now();
@@ -138,7 +124,7 @@ export default function TestimonialCarousel({ items, label }: Props) {
               className="keen-slider__slide testimonial-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${items.length}: ${item.name}`}
+              aria-label={fillSlots(labels.slideLabel, { position: index + 1, count: items.length, name: item.name })}
               data-testimonial-id={item.id}
               data-flipped={isFlipped ? '' : undefined}
             >
@@ -160,7 +146,7 @@ export default function TestimonialCarousel({ items, label }: Props) {
                     />
                     <p className="mt-4 text-lg font-semibold text-ink">{item.name}</p>
                     <p className="text-sm text-muted">{item.category}</p>
-                    <p className="mt-6 text-sm font-medium text-brand-800">Tap to read their story</p>
+                    <p className="mt-6 text-sm font-medium text-brand-800">{labels.tapHint}</p>
                   </div>
                   <figure
                     className="flip-card-face flip-card-back"
@@ -177,7 +163,7 @@ export default function TestimonialCarousel({ items, label }: Props) {
                   type="button"
                   className="flip-card-button"
                   aria-pressed={isFlipped}
-                  aria-label={`Show the quote from ${item.name}`}
+                  aria-label={fillSlots(labels.showQuote, { name: item.name })}
                   onClick={() => toggle(item.id)}
                 />
               </div>

@@ -7,7 +7,15 @@
  * passed in, so tests drive every branch without a network or real waiting.
  */
 import { buildLeadRequest, LEAD_PATH } from './crm';
-import { decodeLeadPost, isBot, LEAD_POST_FIELDS, messages, normaliseLead, validateLead, type Lead } from './lead';
+import {
+  decodeLeadPost,
+  isBot,
+  LEAD_POST_FIELDS,
+  normaliseLead,
+  validateLead,
+  type Lead,
+  type LeadProblem,
+} from './lead';
 
 /** At most this many accepted leads from one client address... */
 export const RATE_LIMIT_MAX_LEADS = 10;
@@ -103,15 +111,12 @@ function isForm(request: Request): boolean {
   return type.trim().toLowerCase() === FORM_TYPE;
 }
 
-/** The first field that breaks the lead rules, under the name the popup posts it as, with the rule's message. */
-function firstInvalidField(lead: Lead): { field: string; message: string; missing: boolean } | null {
+/** The first field that breaks the lead rules, under the name the popup posts it as, with its problem. */
+function firstInvalidField(lead: Lead): { field: string; problem: LeadProblem } | null {
   const errors = validateLead(lead);
   for (const key of ['name', 'mobile'] as const) {
-    const message = errors[key];
-    if (message) {
-      const missing = message === messages.nameRequired || message === messages.mobileRequired;
-      return { field: LEAD_POST_FIELDS[key], message, missing };
-    }
+    const problem = errors[key];
+    if (problem) return { field: LEAD_POST_FIELDS[key], problem };
   }
   return null;
 }
@@ -162,8 +167,8 @@ export async function handleLeadRelay(
     const lead = normaliseLead(input);
     const invalid = firstInvalidField(lead);
     if (invalid) {
-      const error = `${invalid.missing ? 'missing' : 'invalid'} field: ${invalid.field}`;
-      return json(400, { error, field: invalid.field, message: invalid.message });
+      const error = `${invalid.problem === 'required' ? 'missing' : 'invalid'} field: ${invalid.field}`;
+      return json(400, { error, field: invalid.field, problem: invalid.problem });
     }
 
     const host = env.CRM_HOST?.trim() ?? '';

@@ -1,6 +1,6 @@
 /**
  * Lead form rules shared by every form (the home popup to the CRM, the others through the email service): trimming,
- * validation with messages a visitor can act on, the honeypot and the resend guard. The lead relay
+ * validation that names each field's problem (the message a visitor reads is content), the honeypot and the resend guard. The lead relay
  * (src/lib/lead-relay.ts) judges what it receives with these same rules, and reads the fields the popup posts to it
  * with `encodeLeadPost` / `decodeLeadPost`.
  */
@@ -17,7 +17,10 @@ export interface Lead {
   mobile: string;
 }
 
-export type LeadErrors = Partial<Record<keyof Lead, string>>;
+/** What is wrong with a field: nothing given, too long (the name), or not a plausible value (the mobile number). */
+export type LeadProblem = 'required' | 'tooLong' | 'invalid';
+/** The problem of each field at fault; the message a visitor reads is content (src/content/ui.json, `leadForm`). */
+export type LeadErrors = Partial<Record<keyof Lead, LeadProblem>>;
 
 export const NAME_MAX_LENGTH = 100;
 export const PHONE_MIN_DIGITS = 7;
@@ -27,12 +30,8 @@ export const RESEND_GUARD_MS = 5000;
 /** Name of the honeypot input in every lead form. */
 export const HONEYPOT_FIELD = 'company_website';
 
-export const messages = {
-  nameRequired: 'Please enter your name.',
-  nameTooLong: `Please keep your name under ${NAME_MAX_LENGTH + 1} characters.`,
-  mobileRequired: 'Please enter your mobile number.',
-  mobileInvalid: `Please enter a valid mobile number: ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits, optionally starting with +.`,
-} as const;
+/** The numbers a message about a field's problem may name: its slots {limit}, {min} and {max}. */
+export const LEAD_LIMITS = { limit: NAME_MAX_LENGTH + 1, min: PHONE_MIN_DIGITS, max: PHONE_MAX_DIGITS } as const;
 
 /** Digits, an optional leading +, spaces and dashes; 7 to 15 digits in all. */
 export function isPlausiblePhone(value: string): boolean {
@@ -47,10 +46,10 @@ export function normaliseLead(input: LeadInput): Lead {
 
 export function validateLead(lead: Lead): LeadErrors {
   const errors: LeadErrors = {};
-  if (!lead.name) errors.name = messages.nameRequired;
-  else if (lead.name.length > NAME_MAX_LENGTH) errors.name = messages.nameTooLong;
-  if (!lead.mobile) errors.mobile = messages.mobileRequired;
-  else if (!isPlausiblePhone(lead.mobile)) errors.mobile = messages.mobileInvalid;
+  if (!lead.name) errors.name = 'required';
+  else if (lead.name.length > NAME_MAX_LENGTH) errors.name = 'tooLong';
+  if (!lead.mobile) errors.mobile = 'required';
+  else if (!isPlausiblePhone(lead.mobile)) errors.mobile = 'invalid';
   return errors;
 }
 

@@ -178,22 +178,22 @@ describe('what the relay refuses, and never forwards', () => {
   });
 
   it.each([
-    ['name', 'missing', { phonenumber: '9876543210' }],
-    ['name', 'missing', { name: '   ', phonenumber: '9876543210' }],
-    ['name', 'invalid', { name: 'a'.repeat(101), phonenumber: '9876543210' }],
-    ['phonenumber', 'missing', { name: 'Asha' }],
-    ['phonenumber', 'missing', { name: 'Asha', phonenumber: '' }],
-    ['phonenumber', 'invalid', { name: 'Asha', phonenumber: '12ab' }],
-    ['phonenumber', 'invalid', { name: 'Asha', phonenumber: '123456' }],
+    ['name', 'missing', 'required', { phonenumber: '9876543210' }],
+    ['name', 'missing', 'required', { name: '   ', phonenumber: '9876543210' }],
+    ['name', 'invalid', 'tooLong', { name: 'a'.repeat(101), phonenumber: '9876543210' }],
+    ['phonenumber', 'missing', 'required', { name: 'Asha' }],
+    ['phonenumber', 'missing', 'required', { name: 'Asha', phonenumber: '' }],
+    ['phonenumber', 'invalid', 'invalid', { name: 'Asha', phonenumber: '12ab' }],
+    ['phonenumber', 'invalid', 'invalid', { name: 'Asha', phonenumber: '123456' }],
     // The popup's own field name is not the relay's: mobile travels as phonenumber.
-    ['phonenumber', 'missing', { name: 'Asha', mobile: '9876543210' }],
-  ])('%s %s: 400 naming the field', async (field, kind, fields) => {
+    ['phonenumber', 'missing', 'required', { name: 'Asha', mobile: '9876543210' }],
+  ])('%s %s (%s): 400 naming the field and its problem', async (field, kind, problem, fields) => {
     const r = relay();
     const { status, body } = await answer(await r.send(post(fields as Record<string, string>)));
     expect(status).toBe(400);
     expect(body.field).toBe(field);
     expect(body.error).toBe(`${kind} field: ${field}`);
-    expect(typeof body.message).toBe('string');
+    expect(body.problem).toBe(problem);
     expect(r.fetch).not.toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   createResendGuard,
@@ -5,10 +6,11 @@ import {
   encodeLeadPost,
   isBot,
   isPlausiblePhone,
-  messages,
   normaliseLead,
   validateLead,
 } from '../../src/lib/lead';
+import { leadErrorText } from '../../src/islands/LeadFields';
+import { uiSchema } from '../../src/lib/schemas/ui';
 
 describe('isPlausiblePhone', () => {
   it.each(['9876543', '+91 98765 43210', '98765-43210', '+1-202-555-0147', '123456789012345'])('accepts %s', (value) =>
@@ -26,21 +28,25 @@ describe('validateLead', () => {
   });
   it('asks for missing values', () => {
     expect(validateLead({ name: '', mobile: '' })).toEqual({
-      name: messages.nameRequired,
-      mobile: messages.mobileRequired,
+      name: 'required',
+      mobile: 'required',
     });
   });
   it('limits the name to 100 characters', () => {
     expect(validateLead({ name: 'a'.repeat(100), mobile: '9876543210' })).toEqual({});
-    expect(validateLead({ name: 'a'.repeat(101), mobile: '9876543210' }).name).toBe(messages.nameTooLong);
+    expect(validateLead({ name: 'a'.repeat(101), mobile: '9876543210' }).name).toBe('tooLong');
   });
-  it('explains a bad number', () => {
-    expect(validateLead({ name: 'Asha', mobile: '12ab' }).mobile).toMatch(/7 to 15 digits/);
+  it('names a bad number, and the message a visitor reads gives the rule: 7 to 15 digits', () => {
+    expect(validateLead({ name: 'Asha', mobile: '12ab' }).mobile).toBe('invalid');
+    const { errors } = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8'))).leadForm;
+    expect(leadErrorText(errors, 'mobile', 'invalid')).toMatch(/\b7 to 15 digits\b/);
+    expect(leadErrorText(errors, 'name', 'tooLong')).toMatch(/\b101 characters\b/);
+    expect(leadErrorText(errors, 'name', 'required')).toBe('Please enter your name.');
   });
   it('judges trimmed values', () => {
     const lead = normaliseLead({ name: '  Asha  ', mobile: ' 9876543210 ' });
     expect(lead).toEqual({ name: 'Asha', mobile: '9876543210' });
-    expect(validateLead(normaliseLead({ name: '   ', mobile: '9876543210' })).name).toBe(messages.nameRequired);
+    expect(validateLead(normaliseLead({ name: '   ', mobile: '9876543210' })).name).toBe('required');
   });
 });
 

@@ -83,6 +83,10 @@ export const uiSchema = z
         sending: z.literal('Sending...'),
         loading: label,
         failure: z.literal('❌ Failed to send email. Try again!'),
+        /** Inline messages under a field at fault; {limit}, {min} and {max} are the rules' numbers (src/lib/lead.ts). */
+        errors: z
+          .object({ nameRequired: sentence, nameTooLong: sentence, mobileRequired: sentence, mobileInvalid: sentence })
+          .strict(),
       })
       .strict(),
     testimonials: z
