@@ -131,6 +131,8 @@ test.describe('on a phone, every island hydrated', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('axe finds no violations with a flipped card and with the video modal open', async ({ page }) => {
+    // Two axe passes over the largest page: 9 to 32 s on a loaded 2-core machine, with either local server.
+    test.slow();
     // Without motion, so axe never samples a colour mid-animation (the showcase rows fade in at every step).
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
