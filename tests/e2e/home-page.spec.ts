@@ -137,7 +137,18 @@ test.describe('on a phone, every island hydrated', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     // Scroll through so every section reveals and every island hydrates.
-    for (let y = 0; y < 12000; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
+    // Each step waits for two frames: an island sees the viewport only in a rendered frame, and a busy renderer can
+    // otherwise skip the positions where an island was in view.
+    for (let y = 0; y < 12000; y += 500) {
+      await page.evaluate(
+        (top) =>
+          new Promise<void>((done) => {
+            window.scrollTo(0, top);
+            requestAnimationFrame(() => requestAnimationFrame(() => done()));
+          }),
+        y,
+      );
+    }
     // Every island but the offer popup, which these tests keep closed.
     await expect(page.locator('astro-island[ssr]:not([component-url*="LeadPopup"])')).toHaveCount(0);
     await expect(page.locator('html')).not.toHaveCSS('overflow-x', 'scroll');
