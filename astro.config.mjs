@@ -11,15 +11,21 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
-const { inSitemap } = await import('./src/config/routes.ts');
+const { inSitemap, pageUrl } = await import('./src/config/routes.ts');
 
 export default defineConfig({
   site: site.url,
   output: 'static',
-  // Canonical URLs and the sitemap both write paths without a trailing slash.
+  // One URL form, answered 200 with no redirect by Cloudflare Pages, Netlify and GitHub Pages: /pricing is the file
+  // pricing.html (a folder pricing/index.html would be answered by a redirect to /pricing/). Canonical URLs, links,
+  // the sitemap and the feed all write it (see pagePath in src/config/routes.ts).
   trailingSlash: 'never',
-  build: { format: 'directory' },
-  integrations: [react(), securityHeaders(), sitemap({ filter: inSitemap })],
+  build: { format: 'file' },
+  integrations: [
+    react(),
+    securityHeaders(),
+    sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
+  ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },

@@ -49,19 +49,22 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${configuredPort}` },
     },
   ],
+  // The reference host's runtime (Cloudflare Pages, through wrangler: scripts/host.mjs) serves both builds, with its URL
+  // rules, _headers, compression and 404 page. SIGTERM lets each stop wrangler and remove its state folder.
   webServer: [
     {
-      // The built site, served as a static host serves it (see scripts/serve.mjs).
-      command: `node scripts/serve.mjs --port ${port}`,
-      url: `http://127.0.0.1:${port}/404.html`,
+      command: `node scripts/host.mjs --dir dist --port ${port}`,
+      url: `http://127.0.0.1:${port}/404`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 90_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node scripts/serve.mjs --port ${configuredPort} --dir dist-test`,
-      url: `http://127.0.0.1:${configuredPort}/404.html`,
+      command: `node scripts/host.mjs --dir dist-test --port ${configuredPort}`,
+      url: `http://127.0.0.1:${configuredPort}/404`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 90_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
       // The local blog API that dist-test was built against: the 404 page's runtime fallback fetches from it.

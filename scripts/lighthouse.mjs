@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Lighthouse (mobile) over every page in dist, each canonical page once (aliases share a canonical URL). Prints a table
-// and exits 1 when a page scores below the gates: performance 95, accessibility 100, best practices 100, SEO 100.
+// Lighthouse (mobile) over every page in dist, each canonical page once (aliases share a canonical URL), served by the
+// reference host's runtime (scripts/host.mjs: its headers, compression and URLs). Prints a table and exits 1 when a page
+// scores below the gates: performance 95, accessibility 100, best practices 100, SEO 100.
 //   node scripts/lighthouse.mjs [path ...]     (default: every page in dist)
-import { spawn } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { builtPages, canonicalOf } from './dist-pages.mjs';
+import { startHost } from './host.mjs';
 
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 // The 404 and thank-you pages ask not to be indexed (and the 404 page answers 404), on purpose: those SEO audits do
@@ -13,8 +14,6 @@ const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo:
 const NOT_APPLICABLE = { '/404': ['http-status-code', 'is-crawlable'], '/thank-you': ['is-crawlable'] };
 // The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
 const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
-const port = Number(process.env.LIGHTHOUSE_PORT ?? 4391);
-const origin = `http://127.0.0.1:${port}`;
 
 const pages = () => builtPages().map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 
@@ -51,11 +50,11 @@ function judge(lhr, path) {
   return { scores, failed };
 }
 
-const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port)], { stdio: 'pipe' });
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => chunk.toString().includes('Serving') && resolve());
-  server.on('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+const host = await startHost({
+  dir: 'dist',
+  port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined,
 });
+const origin = host.origin;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
@@ -99,7 +98,7 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill();
+  await host.stop();
 }
 
 console.log('\nLighthouse, mobile (performance / accessibility / best practices / SEO):');

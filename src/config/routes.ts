@@ -55,3 +55,30 @@ export function inSitemap(url: string): boolean {
   const path = new URL(url).pathname.replace(/\/$/, '') || '/';
   return !(path in ALIASES) && !UNLISTED.includes(path);
 }
+
+/**
+ * The one URL form of a page (build.format 'file', trailingSlash 'never'): no trailing slash, no `.html`, no `index`,
+ * each segment percent-encoded as encodeURIComponent does, the form links, the feed and the sitemap use. During the
+ * build Astro.url.pathname names the file ("/pricing.html", "/blog/caf%C3%A9.html"): canonical URLs and the header's
+ * current link are computed from it through this.
+ */
+export function pagePath(pathname: string): string {
+  const path = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '/')
+    .replace(/\/+$/, '');
+  const encode = (segment: string) => {
+    try {
+      return encodeURIComponent(decodeURIComponent(segment));
+    } catch {
+      return segment;
+    }
+  };
+  return path.split('/').map(encode).join('/') || '/';
+}
+
+/** A page URL (a sitemap entry) in the one URL form of pagePath, on its own origin. */
+export function pageUrl(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin + pagePath(parsed.pathname);
+}

@@ -10,6 +10,8 @@ export async function GET(context: APIContext) {
     title: copy.feedTitle,
     description: copy.description,
     site: context.site ?? site.url,
+    // Item links in the site's one URL form (no trailing slash), as in the sitemap and the canonical URLs.
+    trailingSlash: false,
     items: posts.map((post) => ({
       title: post.data.name,
       link: `/blog/${encodeURIComponent(post.id)}`,

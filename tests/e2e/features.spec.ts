@@ -67,6 +67,8 @@ test.describe('AI web builder', () => {
     test(`${path} answers with the page, canonical /ai-web-builder`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
+      // Answered directly: a redirect here would cost every visitor and crawler a round trip.
+      expect(response?.request().redirectedFrom()).toBeNull();
       await expect(page).toHaveTitle(/^AI Web Builder \| /);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ai-web-builder$/);
       await expect(page.locator('details.faq-item')).toHaveCount(8);

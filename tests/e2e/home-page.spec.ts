@@ -142,11 +142,24 @@ test.describe('on a phone, every island hydrated', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('axe finds no violations with a flipped card and with the video modal open', async ({ page }) => {
+    // Two axe passes over the largest page: 9 to 32 s on a loaded 2-core machine, with either local server.
+    test.slow();
     // Without motion, so axe never samples a colour mid-animation (the showcase rows fade in at every step).
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     // Scroll through so every section reveals and every island hydrates.
-    for (let y = 0; y < 12000; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
+    // Each step waits for two frames: an island sees the viewport only in a rendered frame, and a busy renderer can
+    // otherwise skip the positions where an island was in view.
+    for (let y = 0; y < 12000; y += 500) {
+      await page.evaluate(
+        (top) =>
+          new Promise<void>((done) => {
+            window.scrollTo(0, top);
+            requestAnimationFrame(() => requestAnimationFrame(() => done()));
+          }),
+        y,
+      );
+    }
     // Every island but the offer popup, which these tests keep closed.
     await expect(page.locator('astro-island[ssr]:not([component-url*="LeadPopup"])')).toHaveCount(0);
     await expect(page.locator('html')).not.toHaveCSS('overflow-x', 'scroll');

@@ -20,6 +20,8 @@ test.describe('yoga page', () => {
     test(`${path} answers with the yoga page, canonical /yoga`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
+      // Answered directly: a redirect here would cost every visitor and crawler a round trip.
+      expect(response?.request().redirectedFrom()).toBeNull();
       await expect(page).toHaveTitle(/^Yoga Studio Software \| /);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/yoga studio/i);
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/^https?:\/\/[^/]+\/yoga$/);
@@ -200,6 +202,8 @@ test.describe('creator page', () => {
   test('hero, sections and both buttons in a new tab', async ({ page }) => {
     const response = await page.goto('/creator');
     expect(response?.status()).toBe(200);
+    // Answered directly: a redirect here would cost every visitor and crawler a round trip.
+    expect(response?.request().redirectedFrom()).toBeNull();
     await expect(page).toHaveTitle(/^Platform for Creators \| /);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/creator$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turn your audience into a paying community');

@@ -14,6 +14,8 @@ test.describe('the five landing routes', () => {
     test(`${route} serves the landing page with the canonical /business-whatsapp-api`, async ({ page }) => {
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
+      // Answered directly: a redirect here would cost every visitor and crawler a round trip.
+      expect(response?.request().redirectedFrom()).toBeNull();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Book a Free Demo' })).toBeVisible();
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/business-whatsapp-api$/);

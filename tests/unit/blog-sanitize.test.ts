@@ -32,6 +32,18 @@ describe('the blog sanitising policy at build time', () => {
     expect(html).toContain('<p style="color: red; text-align: center">styled</p>');
   });
 
+  it('drops path-relative link and image URLs, which would resolve against the post page itself', () => {
+    const html = sanitizer.rich(
+      '<p><a href="x">a</a><a href="./y">b</a><a href="../blogs">c</a><a href="/pricing">d</a><a href="#part">e</a>' +
+        '<a href="?page=2">f</a><a href="mailto:team@example.org">g</a></p><img src="x" alt="X"><img src="/media/a.png" alt="A">',
+    );
+    expect(html).toBe(
+      '<p><a>a</a><a>b</a><a>c</a><a href="/pricing">d</a><a href="#part">e</a><a href="?page=2">f</a>' +
+        '<a href="mailto:team@example.org">g</a></p><img alt="X" loading="lazy" decoding="async">' +
+        '<img src="/media/a.png" alt="A" loading="lazy" decoding="async">',
+    );
+  });
+
   it('keeps only the style attribute in the short description', () => {
     expect(
       sanitizer.short('<p class="c" title="t" style="font-weight: 700">Hi <a href="https://x.org">there</a></p>'),

@@ -66,6 +66,13 @@ export const STYLE_PROPERTIES = new Set([
  */
 export const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
+/**
+ * A path-relative URL ("x", "./x", "../x"): no scheme, and not from the site's root, a query or a fragment. In a post
+ * it would resolve against the post's own URL, which the site's URL form decides and the API's author never saw, so
+ * it points at nothing (an image "x" on /blog/{id} asks for /blog/x). Such href and src values are dropped.
+ */
+export const PATH_RELATIVE_URL = /^\s*(?![a-z][a-z\d+.-]*:)[^/?#\s]/i;
+
 /** The rel every link opened in a new tab carries: no handle on this page, no referrer, no endorsement. */
 export const LINK_REL = 'noopener noreferrer nofollow ugc';
 
@@ -155,7 +162,8 @@ function addHooks(purify: DOMPurify): void {
       if (kept) data.attrValue = kept;
       else data.keepAttr = false;
     }
-    if ((data.attrName === 'href' || data.attrName === 'src') && /^\s*data:/i.test(data.attrValue)) {
+    const url = data.attrName === 'href' || data.attrName === 'src';
+    if (url && (/^\s*data:/i.test(data.attrValue) || PATH_RELATIVE_URL.test(data.attrValue))) {
       data.keepAttr = false;
     }
   });
