@@ -29,7 +29,7 @@ const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
   const request = buildPopupRequest(lead, crm);
   const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text().catch(() => '')}`);
+  if (!response.ok) throw new Error(`${response.status} ${await response.text().catch(() => '')}`.trim());
 }
 
 export default function LeadPopup({ offer, crm, labels, copy }: Props) {
@@ -40,7 +40,7 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
   // The response is not read; a failure is only logged, and the form stays as it was (spec section 8).
   const { onSubmit, busy, errors, nameRef, mobileRef } = useLeadSubmit(
     (lead) => postLead(lead, crm),
-    (error) => console.error('Lead submission failed:', error),
+    (error) => console.error(`Lead submission failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   const deadline = new Date(offer.deadline);
   const left = countdownParts(deadline, now);
