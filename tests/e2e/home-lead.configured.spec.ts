@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
+import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 const CRM = `${testSettings.PUBLIC_CRM_HOST}/api/leads`;
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
@@ -28,17 +29,7 @@ test('a lead posts every field to the CRM and goes to the thank-you page', async
   expect(headers['authtoken']).toBe('test-crm-token');
   expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
   expect(headers['accept']).toBe('application/json');
-  expect(Object.fromEntries(new URLSearchParams(request.postData() ?? ''))).toEqual({
-    name: 'Asha Rao',
-    source: '7',
-    status: '6',
-    assigned: '3',
-    contact: 'Asha Rao',
-    phonenumber: '+91 98765 43210',
-    email: '',
-    title: 'New Lead from Website',
-    tags: 'lead',
-  });
+  expect(Object.fromEntries(new URLSearchParams(request.postData() ?? ''))).toEqual(SPEC_CRM_LEAD_BODY);
 });
 
 test('while sending the button reads "Submitting..." and a second click sends nothing', async ({ page }) => {

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/host.mjs';
 import { startFakeCrm, type FakeCrm } from './fake-crm';
+import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 const TOKEN = 'relay-test-token-3f9a61';
 const FORM = 'application/x-www-form-urlencoded';
@@ -84,17 +85,7 @@ test.describe('the popup, through the relay', () => {
     expect(lead.headers['authtoken']).toBe(TOKEN);
     expect(lead.headers['accept']).toBe('application/json');
     expect(lead.headers['content-type']).toBe(FORM);
-    expect(lead.form).toEqual({
-      name: 'Asha Rao',
-      source: '7',
-      status: '6',
-      assigned: '3',
-      contact: 'Asha Rao',
-      phonenumber: '+91 98765 43210',
-      email: '',
-      title: 'New Lead from Website',
-      tags: 'lead',
-    });
+    expect(lead.form).toEqual(SPEC_CRM_LEAD_BODY);
 
     // The browser sent the lead to the site, without the token or the CRM's address.
     const sent = answer.request();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLeadRequest, buildPopupRequest } from '../../src/lib/crm';
+import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 describe('buildLeadRequest', () => {
   const request = buildLeadRequest(
@@ -37,17 +38,7 @@ describe('buildLeadRequest', () => {
       'title',
       'tags',
     ]);
-    expect(Object.fromEntries(body)).toEqual({
-      name: 'Asha Rao',
-      source: '7',
-      status: '6',
-      assigned: '3',
-      contact: 'Asha Rao',
-      phonenumber: '+91 98765 43210',
-      email: '',
-      title: 'New Lead from Website',
-      tags: 'lead',
-    });
+    expect(Object.fromEntries(body)).toEqual(SPEC_CRM_LEAD_BODY);
     expect(request.body).toContain('phonenumber=%2B91+98765+43210');
   });
 });
