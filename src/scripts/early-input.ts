@@ -3,7 +3,7 @@
  * kept, in one of two ways, and adopted by the island's `useEarlyInput` hook (src/islands/hooks/useEarlyInput.ts) as it
  * wakes:
  *
- * - native controls (range inputs, radios, checkboxes, text fields, selects) work without JavaScript, so the browser
+ * - native controls (range inputs, radios, checkboxes, text fields) work without JavaScript, so the browser
  *   itself keeps what the visitor did: the hook reads their state and replays it through React;
  * - controls that need the island (tabs, arrows, flip buttons, forms that must not submit natively) carry `data-early`:
  *   this recorder, part of the page script every page loads, holds a click on such a control, or the submit of such a

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { EarlyIsland } from '../../scripts/early-input';
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * Makes React see a value the visitor gave a native field before hydration. React keeps such a value in the DOM but
@@ -9,12 +9,13 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * tells React's tracker the rendered value; setting the visitor's value with the prototype's setter leaves the tracker
  * alone, so the `input` event that follows reaches the field's onChange as a real change.
  */
-function replayValue(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+function replayValue(field: Field): boolean {
   const value = field.value;
   if (value === field.defaultValue || field.type === 'file') return false;
   field.value = field.defaultValue;
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-  return field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  return true;
 }
 
 /** The same for a radio the visitor checked or a checkbox they toggled: its onChange runs as for a click. */
@@ -25,16 +26,7 @@ function replayChecked(field: HTMLInputElement): boolean {
   return true;
 }
 
-/** A select React does not track: a `change` event is enough. */
-function replaySelected(field: HTMLSelectElement): boolean {
-  return (
-    [...field.options].some((option) => option.selected !== option.defaultSelected) &&
-    field.dispatchEvent(new Event('change', { bubbles: true }))
-  );
-}
-
 function replay(field: Field): boolean {
-  if (field instanceof HTMLSelectElement) return replaySelected(field);
   if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
     return replayChecked(field);
   }
@@ -58,7 +50,7 @@ export function useEarlyInput(root: RefObject<HTMLElement | null>): RefObject<bo
   useLayoutEffect(() => {
     const element = root.current;
     if (!element) return;
-    for (const field of element.querySelectorAll<Field>('input, textarea, select')) {
+    for (const field of element.querySelectorAll<Field>('input, textarea')) {
       if (replay(field)) replayed.current = true;
     }
     const island = element.closest<EarlyIsland>('astro-island');
