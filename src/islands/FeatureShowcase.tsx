@@ -9,6 +9,7 @@ import type { IconName } from '../lib/icons';
 import type { ShowcaseCopy, ShowcaseEntry } from '../lib/schemas/home';
 import { tabKeyTarget } from '../lib/tabs';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../lib/timings';
+import { useEarlyInput } from './hooks/useEarlyInput';
 import { usePauseOnFocus } from './hooks/usePauseOnFocus';
 import './FeatureShowcase.css';
 
@@ -59,6 +60,8 @@ export default function FeatureShowcase({ entries, labels }: Props) {
   const resumeTimer = useRef(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
+  // Tab and arrow clicks made before hydration are replayed in order once it is awake.
+  useEarlyInput(rootRef);
 
   useEffect(() => {
     setStill(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -77,8 +80,9 @@ export default function FeatureShowcase({ entries, labels }: Props) {
     return () => window.clearInterval(timer);
   }, [paused, focused, still, count]);
 
-  const select = (index: number) => {
-    setActive(((index % count) + count) % count);
+  // Takes the new index from the current one, so clicks replayed back to back (useEarlyInput) add up.
+  const select = (to: (current: number) => number) => {
+    setActive((i) => ((to(i) % count) + count) % count);
     setPaused(true);
     window.clearTimeout(resumeTimer.current);
     resumeTimer.current = window.setTimeout(() => setPaused(false), SHOWCASE_PAUSE_MS);
@@ -88,7 +92,7 @@ export default function FeatureShowcase({ entries, labels }: Props) {
     const next = tabKeyTarget(event.key, active, count);
     if (next === null) return;
     event.preventDefault();
-    select(next);
+    select(() => next);
     tabRefs.current[next]?.focus();
   };
 
@@ -112,8 +116,9 @@ export default function FeatureShowcase({ entries, labels }: Props) {
             aria-selected={i === active}
             aria-controls={panelId}
             tabIndex={i === active ? 0 : -1}
-            onClick={() => select(i)}
+            onClick={() => select(() => i)}
             onKeyDown={onTabKey}
+            data-early=""
             className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
               i === active
                 ? 'border-brand-600 bg-brand-600 text-white'
@@ -173,7 +178,8 @@ export default function FeatureShowcase({ entries, labels }: Props) {
         <button
           type="button"
           aria-label={labels.previous}
-          onClick={() => select(active - 1)}
+          onClick={() => select((i) => i - 1)}
+          data-early=""
           className="flex size-11 items-center justify-center rounded-full border border-gray-200 bg-white text-brand-700"
         >
           <Svg name="ChevronLeft" />
@@ -184,7 +190,8 @@ export default function FeatureShowcase({ entries, labels }: Props) {
         <button
           type="button"
           aria-label={labels.next}
-          onClick={() => select(active + 1)}
+          onClick={() => select((i) => i + 1)}
+          data-early=""
           className="flex size-11 items-center justify-center rounded-full border border-gray-200 bg-white text-brand-700"
         >
           <Svg name="ChevronRight" />

@@ -6,11 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { init, send } from '@emailjs/browser';
 import LeadFields from './LeadFields';
+import { useEarlyInput } from './hooks/useEarlyInput';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { missingEmailSettings, type EmailSettings } from '../lib/email';
 import type { Ui } from '../lib/schemas/ui';
 import type { Lead } from '../lib/lead';
-import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
 
 interface Props {
   email: EmailSettings;
@@ -58,23 +58,15 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
   );
 
   useEffect(() => setReady(true), []);
-  useEffect(() => {
-    const form = formRef.current;
-    if (!ready || !form) return;
-    // From now on React handles submits; replay one the guard held while the island was hydrating.
-    form.setAttribute(READY_ATTR, '');
-    if (form.hasAttribute(PENDING_ATTR)) {
-      form.removeAttribute(PENDING_ATTR);
-      form.requestSubmit();
-    }
-  }, [ready]);
+  // A submit made before hydration was held (the form is `data-early`, src/scripts/early-input.ts): sent now.
+  useEarlyInput(formRef);
 
   if (render === 'mounted' && !ready) {
     return <p className="py-6 text-center text-muted">{labels.loading}</p>;
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="">
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="" data-early="">
       <fieldset className="space-y-4">
         <legend className="sr-only">{labels.legend}</legend>
         <LeadFields id={id} labels={labels} errors={errors} nameRef={nameRef} mobileRef={mobileRef} />

@@ -15,6 +15,7 @@ import { tabKeyTarget } from '../lib/tabs';
 import { ROI_TOTAL_HIGHLIGHT_MS } from '../lib/timings';
 import type { RoiCopy } from '../lib/schemas/home';
 import Slider from './Slider';
+import { useEarlyInput } from './hooks/useEarlyInput';
 import { useHighlight } from './hooks/useHighlight';
 
 interface Props {
@@ -27,6 +28,9 @@ export default function RoiCalculator({ copy }: Props) {
   const [active, setActive] = useState<RoiTabId>('plans');
   const [state, setState] = useState<RoiState>(initialRoiState);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Sliders and the cycle moved, or a tab clicked, before hydration become the state (sliders and radios natively).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEarlyInput(rootRef);
   const total = totalAnnualRevenue(state);
   const highlighted = useHighlight(total, ROI_TOTAL_HIGHLIGHT_MS);
   const tab = ROI_TABS.find((t) => t.id === active) ?? ROI_TABS[0]!;
@@ -45,7 +49,7 @@ export default function RoiCalculator({ copy }: Props) {
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+    <div ref={rootRef} className="grid gap-8 lg:grid-cols-[3fr_2fr]">
       <div className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <div role="tablist" aria-label={copy.tabsLabel} className="flex flex-wrap gap-2">
           {ROI_TABS.map((t, i) => (
@@ -62,6 +66,7 @@ export default function RoiCalculator({ copy }: Props) {
               tabIndex={t.id === active ? 0 : -1}
               onClick={() => setActive(t.id)}
               onKeyDown={(event) => onTabKey(event, i)}
+              data-early=""
               className="min-h-11 rounded-full border border-gray-200 px-4 text-sm font-semibold text-ink aria-selected:border-brand-600 aria-selected:bg-brand-600 aria-selected:text-white"
             >
               {copy.tabs[t.id].label}

@@ -11,6 +11,7 @@ import './TestimonialCarousel.css';
 import { fillSlots } from '../lib/brand';
 import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';
+import { useEarlyInput } from './hooks/useEarlyInput';
 import { usePauseOnFocus } from './hooks/usePauseOnFocus';
 
 interface Props {
@@ -26,6 +27,8 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [current, setCurrent] = useState(0);
   // Keyboard focus inside holds auto-play; the focus a tap or click leaves behind does not.
   const { ref: rootRef, focused } = usePauseOnFocus<HTMLDivElement>();
+  // A card flipped by a click before hydration is flipped once awake (and then needs no hint).
+  const early = useEarlyInput(rootRef);
   // Bumped by each flip click, so the auto-play effect restarts and waits out the click pause.
   const [clicks, setClicks] = useState(0);
   const lastClickAt = useRef(0);
@@ -79,7 +82,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   currentRef.current = current;
   useEffect(() => {
     const root = rootRef.current;
-    if (!root || !('IntersectionObserver' in window)) return;
+    if (!root || early.current || !('IntersectionObserver' in window)) return;
     let timer = 0;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -97,10 +100,15 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
       observer.disconnect();
       window.clearTimeout(timer);
     };
-  }, [items, setCard]);
+  }, [items, setCard, early]);
 
+  // From the current set, so clicks replayed back to back (useEarlyInput) add up.
   const toggle = (id: number) => {
-    setCard(id, !flipped.has(id));
+    setFlipped((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
     lastClickAt.current = Date.now();
     setClicks((n) => n + 1);
   };
@@ -165,6 +173,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                   aria-pressed={isFlipped}
                   aria-label={fillSlots(labels.showQuote, { name: item.name })}
                   onClick={() => toggle(item.id)}
+                  data-early=""
                 />
               </div>
             </div>

@@ -1,10 +1,11 @@
 /** WhatsApp Marketing Impact: messages sent × conversion rate -> new members -> monthly revenue. */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatRupees } from '../lib/format';
 import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
 import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
 import type { WhatsappImpactCopy } from '../lib/schemas/home';
 import Slider from './Slider';
+import { useEarlyInput } from './hooks/useEarlyInput';
 import { useHighlight } from './hooks/useHighlight';
 
 interface Props {
@@ -21,9 +22,12 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
   const [changes, setChanges] = useState(0);
   const highlighted = useHighlight(changes, WHATSAPP_REVENUE_HIGHLIGHT_MS);
   const { converted, revenue } = whatsappImpact(values);
+  // Sliders moved before hydration (natively) become the state.
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEarlyInput(rootRef);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+    <div ref={rootRef} className="grid gap-8 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6 rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         {WHATSAPP_SLIDERS.map((spec) => (
           <Slider
