@@ -1,6 +1,10 @@
-/** The one shared script every page loads: header behaviour and reveal-on-scroll. */
+/** The one shared script every page loads: header behaviour, reveal-on-scroll, and analytics when the build has it. */
 import { setupHeader } from './header';
 import { setupReveal } from './reveal';
+import { startAnalytics } from './analytics';
 
 setupHeader();
 setupReveal();
+// A constant of the build (astro.config.mjs): null without PUBLIC_ANALYTICS_ENDPOINT, and then this line and every
+// module of the analytics, the tracker and web-vitals included, are left out of the bundle.
+if (__ANALYTICS__) startAnalytics(__ANALYTICS__);
