@@ -10,6 +10,7 @@ import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { missingEmailSettings, type EmailSettings } from '../lib/email';
 import type { Ui } from '../lib/schemas/ui';
 import type { Lead } from '../lib/lead';
+import type { LeadFormName } from '../lib/analytics';
 import { PENDING_ATTR, READY_ATTR } from '../scripts/lead-form-guard';
 
 interface Props {
@@ -24,6 +25,8 @@ interface Props {
    * second, hidden copy of the fields). "always" (default): render them in the HTML.
    */
   render?: 'always' | 'mounted';
+  /** Which form this is, for the `Lead Submitted` and `Lead Failed` events. */
+  name: Exclude<LeadFormName, 'popup'>;
 }
 
 /** Sends the lead through the email service; a missing setting or an answer other than success throws. */
@@ -40,7 +43,7 @@ async function sendEmail(lead: Lead, email: EmailSettings): Promise<void> {
   if (response.status !== 200 && response.text !== 'OK') throw response;
 }
 
-export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always' }: Props) {
+export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always', name }: Props) {
   const [ready, setReady] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const {
@@ -50,6 +53,7 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
     nameRef,
     mobileRef,
   } = useLeadSubmit(
+    name,
     (lead) => sendEmail(lead, email),
     (error) => {
       console.error('Failed to send email:', error);

@@ -1,7 +1,8 @@
 /**
  * The home page lead popup: the Mega Bundle offer with a countdown, and a name + mobile form that posts the lead to
  * this site's relay (/api/leads), or straight to the CRM in direct mode. Opens once hydrated (on idle) as a modal
- * dialog; once dismissed it stays closed for this page view.
+ * dialog; once dismissed it stays closed for the rest of the visit (sessionStorage, no cookie), on this page and when
+ * the visitor comes back to it. Where storage is refused it stays closed for the page view only.
  */
 import { useEffect, useRef, useState } from 'react';
 import { countdownParts, twoDigits } from '../lib/countdown';
@@ -25,6 +26,25 @@ interface Props {
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
+/** The session storage key that remembers a dismissal until the visitor closes the tab. */
+export const DISMISSED_KEY = 'offer-popup-dismissed';
+
+function dismissedThisVisit(): boolean {
+  try {
+    return window.sessionStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissed(): void {
+  try {
+    window.sessionStorage.setItem(DISMISSED_KEY, '1');
+  } catch {
+    // Storage refused (disabled, full, private mode): the popup still closes for this page view.
+  }
+}
+
 /** Posts the lead; an answer other than 2xx is a failure, with its status and body for the console. */
 async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
   const request = buildPopupRequest(lead, crm);
@@ -39,13 +59,14 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
   const [now, setNow] = useState(() => new Date());
   // The response is not read; a failure is only logged, and the form stays as it was (spec section 8).
   const { onSubmit, busy, errors, nameRef, mobileRef } = useLeadSubmit(
+    'popup',
     (lead) => postLead(lead, crm),
     (error) => console.error('Lead submission failed:', error),
   );
   const deadline = new Date(offer.deadline);
   const left = countdownParts(deadline, now);
 
-  useEffect(() => setMounted(true), []);
+  useEffect(() => setMounted(!dismissedThisVisit()), []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -54,7 +75,12 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
     // A click on the dialog box itself, outside its content, is a click on the backdrop. (Escape closes natively.)
     const onBackdrop = (event: MouseEvent) => event.target === dialog && dialog.close();
     dialog.addEventListener('click', onBackdrop);
-    return () => dialog.removeEventListener('click', onBackdrop);
+    // Every way out (Escape, the close button, the backdrop) ends in the dialog's close event.
+    dialog.addEventListener('close', rememberDismissed);
+    return () => {
+      dialog.removeEventListener('click', onBackdrop);
+      dialog.removeEventListener('close', rememberDismissed);
+    };
   }, [mounted]);
 
   useEffect(() => {
