@@ -10,6 +10,7 @@ import { buildPopupRequest, type LeadTarget } from '../lib/crm';
 import { formatRupees } from '../lib/format';
 import type { Lead } from '../lib/lead';
 import { COUNTDOWN_TICK_MS } from '../lib/timings';
+import { OFFER_DISMISSED_KEY, recall, remember } from '../lib/visit-memory';
 import LeadFields, { type LeadFieldLabels } from './LeadFields';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
 import type { OfferPopupCopy } from '../lib/schemas/home';
@@ -25,25 +26,9 @@ interface Props {
 }
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
-
-/** The session storage key that remembers a dismissal until the visitor closes the tab. */
-export const DISMISSED_KEY = 'offer-popup-dismissed';
-
-function dismissedThisVisit(): boolean {
-  try {
-    return window.sessionStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissed(): void {
-  try {
-    window.sessionStorage.setItem(DISMISSED_KEY, '1');
-  } catch {
-    // Storage refused (disabled, full, private mode): the popup still closes for this page view.
-  }
-}
+const session = () => window.sessionStorage;
+const dismissedThisVisit = () => recall(session, OFFER_DISMISSED_KEY);
+const rememberDismissed = () => remember(session, OFFER_DISMISSED_KEY);
 
 /** Posts the lead; an answer other than 2xx is a failure, with its status and body for the console. */
 async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {

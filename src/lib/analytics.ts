@@ -78,7 +78,7 @@ export function ctaEvent(
   kind: string | null,
   attrs: { location?: string | null | undefined; topic?: string | null | undefined },
 ): TrackDetail | null {
-  if (!kind || !(kind in CTA_EVENTS)) return null;
+  if (!kind || !Object.hasOwn(CTA_EVENTS, kind)) return null;
   const name = CTA_EVENTS[kind as CtaKind];
   if (kind === 'chat') return { name, props: attrs.topic ? { topic: attrs.topic } : {} };
   if (kind === 'video') return { name };
@@ -141,7 +141,7 @@ export function vitalsProps(metrics: Iterable<VitalMetric>): EventProps {
   const props: EventProps = {};
   for (const { name, value } of metrics) {
     const key = VITAL_PROPS[name];
-    if (!key || !Number.isFinite(value)) continue;
+    if (!key || !Object.hasOwn(VITAL_PROPS, name) || !Number.isFinite(value)) continue;
     props[key] = key === 'cls' ? String(Math.round(value * 1000) / 1000) : String(Math.round(value));
   }
   return props;
