@@ -103,8 +103,11 @@ describe('the Web Vitals props', () => {
 describe('visit memory', () => {
   it('remembers a dismissal for the visit', () => {
     const store = new Map<string, string>();
-    const storage = () =>
-      ({ getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) }) as Storage;
+    const fake = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    const storage = () => fake as unknown as Storage;
     expect(recall(storage, OFFER_DISMISSED_KEY)).toBe(false);
     remember(storage, OFFER_DISMISSED_KEY);
     expect(recall(storage, OFFER_DISMISSED_KEY)).toBe(true);
