@@ -27,6 +27,12 @@ export default defineConfig({
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
   ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
-  vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
+  vite: {
+    plugins: [tailwindcss()],
+    build: { assetsInlineLimit: 0 },
+    // The analytics settings as a constant of the bundle: null (the default) lets the bundler drop every analytics
+    // module, so a build without PUBLIC_ANALYTICS_ENDPOINT ships no analytics code at all.
+    define: { __ANALYTICS__: JSON.stringify(site.analytics) },
+  },
   devToolbar: { enabled: false },
 });

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Prints, for every page in dist, the bytes a visitor downloads for its HTML, CSS and JS (before any scroll, and once
-// every island has hydrated), compares them with budgets.json and exits 1 on any excess.
+// every island has hydrated), compares them with budgets.json and exits 1 on any excess. Then, when dist-test (built
+// with analytics on) is there, the JS that analytics adds to each page without islands, against budgets.json's
+// `analytics` entry; that comparison is made in gzip, the unit the limit is given in.
 //
 // Measured on the reference host's runtime (scripts/host.mjs): each page and each file it loads is requested with
 // `Accept-Encoding: br, gzip`, and what counts is the body on the wire, compressed as the runtime compressed it. An alias
 // page (its canonical URL is another page's) is held to its canonical page's budget.
-//   node scripts/budgets.mjs [dir]        (default: dist)
-import { readFileSync } from 'node:fs';
+//   node scripts/budgets.mjs [dir]        (default: dist; the analytics comparison runs for dist only)
+import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { builtPages, canonicalOf } from './dist-pages.mjs';
 import { get, startHost } from './host.mjs';
@@ -20,10 +22,11 @@ const origin = host.origin;
 
 /** url -> { wire: bytes on the wire, text: the decoded body, encoding } */
 const fetched = new Map();
-async function load(url) {
-  const known = fetched.get(url);
+async function load(url, accept = ACCEPT) {
+  const key = `${accept['Accept-Encoding']} ${url}`;
+  const known = fetched.get(key);
   if (known) return known;
-  const response = await get(url, ACCEPT);
+  const response = await get(url, accept);
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   const encoding = response.headers['content-encoding'] ?? 'identity';
   const decoded =
@@ -33,7 +36,7 @@ async function load(url) {
         ? gunzipSync(response.body)
         : response.body;
   const result = { wire: response.body.length, text: decoded.toString('utf8'), encoding };
-  fetched.set(url, result);
+  fetched.set(key, result);
   return result;
 }
 
@@ -45,21 +48,24 @@ const inlineBytes = (text, encoding) =>
       ? gzipSync(text).length
       : Buffer.byteLength(text);
 
-/** A JS file and every module it imports, statically or dynamically, as URLs on the runtime. */
-async function moduleGraph(entry, seen = new Set()) {
+const STATIC_IMPORT = /(?:from|import)\s*["']([^"']+\.js)["']/g;
+const ANY_IMPORT = /(?:from|import)\s*\(*\s*["']([^"']+\.js)["']/g;
+
+/** A JS file and every module it imports, statically or dynamically (or statically only), as URLs on the runtime. */
+async function moduleGraph(entry, seen = new Set(), { accept = ACCEPT, imports = ANY_IMPORT } = {}) {
   if (seen.has(entry)) return seen;
   seen.add(entry);
-  const { text } = await load(entry);
-  for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+\.js)["']/g)) {
-    await moduleGraph(new URL(match[1], entry).href, seen);
+  const { text } = await load(entry, accept);
+  for (const match of text.matchAll(imports)) {
+    await moduleGraph(new URL(match[1], entry).href, seen, { accept, imports });
   }
   return seen;
 }
 
 const attrs = (tag) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-const size = async (set) => {
+const size = async (set, accept = ACCEPT) => {
   let total = 0;
-  for (const url of set) total += (await load(url)).wire;
+  for (const url of set) total += (await load(url, accept)).wire;
   return total;
 };
 
@@ -122,6 +128,7 @@ try {
     const over = Object.entries(figures).filter(([key, value]) => value > limit[key]);
     failures += over.length;
     rows.push({
+      path: route,
       route: decodeURIComponent(budgetOf) === route ? route : `${route} (as ${budgetOf})`,
       encoding: page.encoding,
       ...figures,
@@ -142,6 +149,72 @@ for (const r of rows) {
     `| ${r.route} | ${kb(r.html)} | ${kb(r.css)} | ${kb(r.sharedScript)} | ${kb(r.frameworkJs)} | ${kb(r.initialJs)} | ${kb(r.totalJs)} | ${r.over ? 'OVER: ' + r.over : 'ok'} |`,
   );
 }
+
+// Analytics on (dist-test) against off (dist): the JS each page without islands loads, in gzip. `atOnce`: the page
+// script and what it imports statically, before the load event; `total`: with the tracker and web-vitals, which load
+// after first paint.
+if (dir === 'dist' && existsSync('dist-test')) {
+  const GZIP = { 'Accept-Encoding': 'gzip' };
+  const limit = budgets.analytics;
+  const [off, on] = [await startHost({ dir: 'dist' }), await startHost({ dir: 'dist-test' })];
+  const scriptTags = async (base, route) => [
+    ...(await load(new URL(route, base).href, GZIP)).text.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g),
+  ];
+  const jsOf = async (base, route, imports) => {
+    const url = new URL(route, base).href;
+    const files = new Set();
+    for (const m of await scriptTags(base, route)) {
+      await moduleGraph(new URL(m[1], url).href, files, { accept: GZIP, imports });
+    }
+    return size(files, GZIP);
+  };
+  const testRoutes = new Set(builtPages('dist-test').map((p) => p.path));
+  const compared = [];
+  const skipped = [];
+  try {
+    for (const row of rows.filter((r) => r.frameworkJs === 0 && testRoutes.has(r.path))) {
+      // A page that loads other scripts in the test build (the 404 page's blog fallback, with the blog API set) is not
+      // a comparison of analytics alone.
+      if ((await scriptTags(off.origin, row.path)).length !== (await scriptTags(on.origin, row.path)).length) {
+        skipped.push(row.path);
+        continue;
+      }
+      const figures = {};
+      for (const [key, imports] of [
+        ['atOnce', STATIC_IMPORT],
+        ['total', ANY_IMPORT],
+      ]) {
+        const [a, b] = [await jsOf(off.origin, row.path, imports), await jsOf(on.origin, row.path, imports)];
+        figures[key] = { off: a, on: b, extra: b - a };
+      }
+      const over = [];
+      if (figures.atOnce.extra > limit.extraAtOnce)
+        over.push(`at once +${figures.atOnce.extra} > ${limit.extraAtOnce}`);
+      if (figures.total.extra > limit.extraTotal) over.push(`total +${figures.total.extra} > ${limit.extraTotal}`);
+      failures += over.length;
+      compared.push({ route: row.path, ...figures, over: over.join('; ') });
+    }
+  } finally {
+    await off.stop();
+    await on.stop();
+  }
+  console.log(`\nAnalytics on (dist-test) against off (dist), JS of each page without islands (KB, gzip):`);
+  console.log('| page | at once, off | at once, on | extra at once | total off | total on | extra in all | status |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const c of compared) {
+    console.log(
+      `| ${c.route} | ${kb(c.atOnce.off)} | ${kb(c.atOnce.on)} | ${kb(c.atOnce.extra)} | ${kb(c.total.off)} | ${kb(c.total.on)} | ${kb(c.total.extra)} | ${c.over ? 'OVER: ' + c.over : 'ok'} |`,
+    );
+  }
+  if (skipped.length) console.log(`Left out, their other scripts differ between the builds: ${skipped.join(', ')}`);
+  if (compared.length === 0) {
+    console.error('No page without islands is in both builds: the analytics comparison measured nothing.');
+    failures++;
+  }
+} else if (dir === 'dist') {
+  console.log('\ndist-test is missing (npm run build:test): the analytics comparison is skipped.');
+}
+
 if (failures) {
   console.error(`\n${failures} budget(s) exceeded (limits in budgets.json).`);
   process.exit(1);

@@ -10,5 +10,8 @@ export const testSettings = {
   PUBLIC_EMAILJS_PUBLIC_KEY: 'test-public-key',
   PUBLIC_EMAILJS_SERVICE_ID: 'test-service',
   PUBLIC_EMAILJS_TEMPLATE_ID: 'test-template',
+  // Analytics on: tests route this reserved origin and read the events' bodies.
+  PUBLIC_ANALYTICS_ENDPOINT: 'https://analytics.test.example',
+  PUBLIC_ANALYTICS_DOMAIN: 'communiti.test.example',
   PUBLIC_BLOG_API_URL: `http://127.0.0.1:${blogApiPort}`,
 };

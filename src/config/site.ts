@@ -43,6 +43,20 @@ const communityId = read('PUBLIC_COMMUNITY_ID', '64f1a2b3c4d5e6f708192a3c');
 const chatNumber = read('PUBLIC_SALES_CHAT_NUMBER', '910000000000').replace(/[^\d]/g, '');
 const chatBase = readUrl('PUBLIC_SALES_CHAT_URL', 'https://wa.me');
 const crmToken = read('PUBLIC_CRM_TOKEN', '');
+const siteUrl = readUrl('SITE_URL', 'https://www.communiti.example');
+
+/** An origin only (scheme, host, port): a path, query or fragment would be dropped silently, so it is refused. */
+function readOrigin(name: string): string {
+  const value = read(name, '');
+  if (!value) return '';
+  const url = new URL(readUrl(name, value));
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`Environment variable ${name} must be an origin such as https://plausible.example, got "${value}"`);
+  }
+  return url.origin;
+}
+
+const analyticsEndpoint = readOrigin('PUBLIC_ANALYTICS_ENDPOINT');
 const crm: LeadTarget = crmToken
   ? { mode: 'direct', host: readUrl('PUBLIC_CRM_HOST', 'https://crm.communiti.example'), token: crmToken }
   : { mode: 'relay' };
@@ -53,7 +67,7 @@ export const site = {
   /** The product domain label used after the page name in every title: "{page} | {domainLabel}". */
   domainLabel: read('PUBLIC_DOMAIN_LABEL', 'Communiti.example'),
   /** Canonical origin of this marketing site (no trailing slash). */
-  url: readUrl('SITE_URL', 'https://www.communiti.example'),
+  url: siteUrl,
   /** Language of every page. */
   lang: 'en',
   /** The support address the legal pages give ("{supportEmail}" in content). */
@@ -99,6 +113,14 @@ export const site = {
     serviceId: read('PUBLIC_EMAILJS_SERVICE_ID', ''),
     templateId: read('PUBLIC_EMAILJS_TEMPLATE_ID', ''),
   },
+  /**
+   * Privacy-first analytics (a Plausible-compatible service), off unless PUBLIC_ANALYTICS_ENDPOINT is set. `endpoint`
+   * is the service's origin (events go to {endpoint}/api/event, and connect-src allows it); `domain` is the site's
+   * name there (PUBLIC_ANALYTICS_DOMAIN, default: the host of SITE_URL). Null: the build ships no analytics code.
+   */
+  analytics: analyticsEndpoint
+    ? { endpoint: analyticsEndpoint, domain: read('PUBLIC_ANALYTICS_DOMAIN', new URL(siteUrl).host) }
+    : null,
   /** Base URL of the blog API (GET /api/v2.0/blogs...). Empty: the embedded Markdown posts are used. */
   blogApiBase: read('PUBLIC_BLOG_API_URL', ''),
   /** When "true", a failing blog API fails the build instead of publishing an empty blog. */

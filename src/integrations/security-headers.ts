@@ -118,7 +118,12 @@ export function securityHeaders(): AstroIntegration {
 
         const content = buildHeadersFile({
           // In relay mode the popup posts to this site ('self'): the CRM is named only in direct mode.
-          connectOrigins: [site.crm.mode === 'direct' ? site.crm.host : '', site.emailjs.origin, site.blogApiBase],
+          connectOrigins: [
+            site.crm.mode === 'direct' ? site.crm.host : '',
+            site.emailjs.origin,
+            site.blogApiBase,
+            site.analytics?.endpoint ?? '',
+          ],
           imageOrigins: [site.blogApiBase],
         });
         await writeFile(join(root, '_headers'), content);

@@ -11,6 +11,7 @@ import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { missingEmailSettings, type EmailSettings } from '../lib/email';
 import type { Ui } from '../lib/schemas/ui';
 import type { Lead } from '../lib/lead';
+import type { LeadFormName } from '../lib/analytics';
 
 interface Props {
   email: EmailSettings;
@@ -24,6 +25,8 @@ interface Props {
    * second, hidden copy of the fields). "always" (default): render them in the HTML.
    */
   render?: 'always' | 'mounted';
+  /** Which form this is, for the `Lead Submitted` and `Lead Failed` events. */
+  name: Exclude<LeadFormName, 'popup'>;
 }
 
 /** Sends the lead through the email service; a missing setting or an answer other than success throws. */
@@ -40,7 +43,7 @@ async function sendEmail(lead: Lead, email: EmailSettings): Promise<void> {
   if (response.status !== 200 && response.text !== 'OK') throw response;
 }
 
-export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always' }: Props) {
+export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always', name }: Props) {
   const [ready, setReady] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const {
@@ -50,6 +53,7 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
     nameRef,
     mobileRef,
   } = useLeadSubmit(
+    name,
     (lead) => sendEmail(lead, email),
     (error) => {
       console.error('Failed to send email:', error);
@@ -66,7 +70,7 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-lead-form="" data-early="">
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" aria-busy={sending} data-early="">
       <fieldset className="space-y-4">
         <legend className="sr-only">{labels.legend}</legend>
         <LeadFields id={id} labels={labels} errors={errors} nameRef={nameRef} mobileRef={mobileRef} />

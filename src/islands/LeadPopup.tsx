@@ -1,7 +1,8 @@
 /**
  * The home page lead popup: the Mega Bundle offer with a countdown, and a name + mobile form that posts the lead to
  * this site's relay (/api/leads), or straight to the CRM in direct mode. Opens once hydrated (on idle) as a modal
- * dialog; once dismissed it stays closed for this page view.
+ * dialog; once dismissed it stays closed for the rest of the visit (sessionStorage, no cookie), on this page and when
+ * the visitor comes back to it. Where storage is refused it stays closed for the page view only.
  */
 import { useEffect, useRef, useState } from 'react';
 import { countdownParts, twoDigits } from '../lib/countdown';
@@ -9,6 +10,7 @@ import { buildPopupRequest, type LeadTarget } from '../lib/crm';
 import { formatRupees } from '../lib/format';
 import type { Lead } from '../lib/lead';
 import { COUNTDOWN_TICK_MS } from '../lib/timings';
+import { OFFER_DISMISSED_KEY, recall, remember } from '../lib/visit-memory';
 import LeadFields, { type LeadFieldLabels } from './LeadFields';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
 import type { OfferPopupCopy } from '../lib/schemas/home';
@@ -24,6 +26,9 @@ interface Props {
 }
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
+const session = () => window.sessionStorage;
+const dismissedThisVisit = () => recall(session, OFFER_DISMISSED_KEY);
+const rememberDismissed = () => remember(session, OFFER_DISMISSED_KEY);
 
 /** Posts the lead; an answer other than 2xx is a failure, with its status and body for the console. */
 async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
@@ -39,13 +44,14 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
   const [now, setNow] = useState(() => new Date());
   // The response is not read; a failure is only logged, and the form stays as it was (spec section 8).
   const { onSubmit, busy, errors, nameRef, mobileRef } = useLeadSubmit(
+    'popup',
     (lead) => postLead(lead, crm),
     (error) => console.error(`Lead submission failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   const deadline = new Date(offer.deadline);
   const left = countdownParts(deadline, now);
 
-  useEffect(() => setMounted(true), []);
+  useEffect(() => setMounted(!dismissedThisVisit()), []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -54,7 +60,12 @@ export default function LeadPopup({ offer, crm, labels, copy }: Props) {
     // A click on the dialog box itself, outside its content, is a click on the backdrop. (Escape closes natively.)
     const onBackdrop = (event: MouseEvent) => event.target === dialog && dialog.close();
     dialog.addEventListener('click', onBackdrop);
-    return () => dialog.removeEventListener('click', onBackdrop);
+    // Every way out (Escape, the close button, the backdrop) ends in the dialog's close event.
+    dialog.addEventListener('close', rememberDismissed);
+    return () => {
+      dialog.removeEventListener('click', onBackdrop);
+      dialog.removeEventListener('close', rememberDismissed);
+    };
   }, [mounted]);
 
   useEffect(() => {

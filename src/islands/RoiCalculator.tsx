@@ -1,6 +1,7 @@
 /** Revenue (ROI) calculator: five tabs of sliders and the total annual revenue across them. */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatRupees } from '../lib/format';
+import { trackCalculator } from '../scripts/analytics/track';
 import {
   BILLING_CYCLES,
   ROI_TABS,
@@ -81,7 +82,7 @@ export default function RoiCalculator({ copy }: Props) {
               label={tabCopy.sliders[spec.key]!}
               spec={spec}
               value={state.values[active][spec.key] ?? spec.default}
-              onChange={(value) => setValue(spec.key, value)}
+              onChange={(value) => (trackCalculator('revenue'), setValue(spec.key, value))}
             />
           ))}
           {active === 'plans' && (

@@ -1,6 +1,7 @@
 /** WhatsApp Marketing Impact: messages sent × conversion rate -> new members -> monthly revenue. */
 import { useId, useRef, useState } from 'react';
 import { formatRupees } from '../lib/format';
+import { trackCalculator } from '../scripts/analytics/track';
 import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
 import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
 import type { WhatsappImpactCopy } from '../lib/schemas/home';
@@ -39,6 +40,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
             onChange={(value) => {
               setValues((v) => ({ ...v, [spec.key]: value }));
               setChanges((n) => n + 1);
+              trackCalculator('whatsapp');
             }}
           />
         ))}

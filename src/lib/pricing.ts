@@ -6,6 +6,7 @@
  */
 import type { z } from 'astro/zod';
 import { chatLink, site } from '../config/site';
+import { CHAT_TOPICS, type ChatTopic } from './analytics';
 import { fillSlots } from './brand';
 import { formatRupees } from './format';
 import type { conversationCharges, plansSchema } from './schemas/plans';
@@ -81,10 +82,13 @@ export function priceLines(
 }
 
 /** Where a plan's button leads: the admin app (a `start` link) or the sales chat with the plan's prefilled message. */
-export function planCta(cta: PlanCta, messages: Ui['chat']): { href: string; kind: 'start' | 'chat' } {
+export function planCta(
+  cta: PlanCta,
+  messages: Ui['chat'],
+): { href: string; kind: 'start' | 'chat'; topic?: ChatTopic } {
   return cta.kind === 'signup'
     ? { href: site.adminAppUrl, kind: 'start' }
-    : { href: chatLink(messages[cta.message]), kind: 'chat' };
+    : { href: chatLink(messages[cta.message]), kind: 'chat', topic: CHAT_TOPICS[cta.message] };
 }
 
 /**

@@ -29,6 +29,45 @@ for (const how of ['Escape', 'close button', 'backdrop'] as const) {
   });
 }
 
+test('once dismissed, the popup stays closed for the rest of the visit, with no cookie', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup(page)).toBeHidden();
+  await page.goto('/pricing');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.waitForTimeout(1500);
+  await expect(popup(page)).toBeHidden();
+  await page.goto('/');
+  await page.waitForTimeout(1500);
+  await expect(popup(page)).toBeHidden();
+  expect(await context.cookies()).toEqual([]);
+  // A new visit (another tab has its own session) sees the offer again, as on any first load.
+  const next = await context.newPage();
+  await next.goto('/');
+  await expect(popup(next)).toBeVisible();
+});
+
+test('without session storage the popup opens, closes and the page works', async ({ page }) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'sessionStorage', {
+      get: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    }),
+  );
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  await popup(page).getByRole('button', { name: 'Close offer' }).click();
+  await expect(popup(page)).toBeHidden();
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).first().click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(errors).toEqual([]);
+});
+
 // The offer deadline of the spec: 2025-09-30 23:59:59, India time.
 const DEADLINE = new Date('2025-09-30T23:59:59+05:30').getTime();
 const unitOf = (page: import('@playwright/test').Page) => (name: string) =>

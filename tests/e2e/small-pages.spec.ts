@@ -59,6 +59,10 @@ test.describe('legal pages', () => {
         /under 18|under the age of 18/i,
         /Do-Not-Track/i,
         /Google (Drive|Calendar)/,
+        // What the website's analytics measures, without cookies, and that GPC and DNT switch it off.
+        /Website analytics/,
+        /uses no cookies/i,
+        /Global Privacy Control[\s\S]*does not load the analytics/i,
       ],
     },
     {

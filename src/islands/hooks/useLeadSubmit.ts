@@ -1,6 +1,8 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { THANK_YOU_PATH } from '../../config/routes';
+import { EVENTS, type LeadFormName } from '../../lib/analytics';
 import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../../lib/lead';
+import { track } from '../../scripts/analytics/track';
 import { readLeadForm } from '../LeadFields';
 
 /**
@@ -8,9 +10,14 @@ import { readLeadForm } from '../LeadFields';
  * the other forms through the email service): a filled honeypot is dropped quietly and looks like success; the lead is
  * trimmed and checked, and focus goes to the first field at fault; the resend guard stops a second send; while
  * sending `busy` is true. Success clears the form and goes to the thank-you page. When `send` throws, the form keeps
- * what the visitor typed, the guard opens again and `onFailure` gets the error.
+ * what the visitor typed, the guard opens again and `onFailure` gets the error. A confirmed success reports `Lead
+ * Submitted` and a failure `Lead Failed`, naming the form only (`form`), never what was typed.
  */
-export function useLeadSubmit(send: (lead: Lead) => Promise<void>, onFailure: (error: unknown) => void) {
+export function useLeadSubmit(
+  form: LeadFormName,
+  send: (lead: Lead) => Promise<void>,
+  onFailure: (error: unknown) => void,
+) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<LeadErrors>({});
   const guard = useRef(createResendGuard());
@@ -20,11 +27,11 @@ export function useLeadSubmit(send: (lead: Lead) => Promise<void>, onFailure: (e
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const form = event.currentTarget;
-    const input = readLeadForm(form);
+    const element = event.currentTarget;
+    const input = readLeadForm(element);
     if (isBot(input)) {
       // Dropped quietly: a bot learns nothing from the answer.
-      form.reset();
+      element.reset();
       window.location.assign(THANK_YOU_PATH);
       return;
     }
@@ -38,10 +45,12 @@ export function useLeadSubmit(send: (lead: Lead) => Promise<void>, onFailure: (e
     setBusy(true);
     try {
       await send(lead);
-      form.reset();
+      element.reset();
+      track(EVENTS.leadSubmitted, { form });
       window.location.assign(THANK_YOU_PATH);
     } catch (error) {
       guard.current.reset();
+      track(EVENTS.leadFailed, { form });
       onFailure(error);
     } finally {
       setBusy(false);

@@ -1,0 +1,246 @@
+import type { Page } from '@playwright/test';
+import { testSettings } from '../../scripts/test-settings.mjs';
+import { EVENTS } from '../../src/lib/analytics';
+import { captureEvents, expect, popupDismissedEarlier, test, trackerReady, type Capture } from './analytics-helpers';
+
+// dist-test has analytics on (scripts/test-settings.mjs): every event below goes to the routed endpoint, and each test
+// fails on any Content-Security-Policy violation (analytics-helpers.ts).
+
+const DOMAIN = testSettings.PUBLIC_ANALYTICS_DOMAIN;
+const CRM = `${testSettings.PUBLIC_CRM_HOST}/api/leads`;
+const EMAIL = `${testSettings.PUBLIC_EMAILJS_ORIGIN}/api/v1.0/email/send`;
+
+/** No event is sent twice: after a pause, the count of `name` is still `count`. */
+async function exactly(capture: Capture, name: string, count = 1) {
+  await expect.poll(() => capture.named(name).length).toBe(count);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(capture.named(name)).toHaveLength(count);
+  return capture.named(name);
+}
+
+let capture: Capture;
+test.beforeEach(async ({ context }) => {
+  capture = await captureEvents(context);
+});
+
+test('one pageview per page view, its URL keeping the utm_* parameters and nothing else of the query', async ({
+  page,
+}) => {
+  await page.goto('/about-us?utm_source=newsletter&utm_campaign=spring&email=asha%40example.com#team');
+  const [view] = await exactly(capture, 'pageview');
+  const url = new URL(view!.u);
+  expect(url.pathname).toBe('/about-us');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring' });
+  expect(url.hash).toBe('');
+  expect(view!.d).toBe(DOMAIN);
+  expect(JSON.stringify(capture.events)).not.toContain('asha');
+});
+
+test('the tracker loads after first paint, from the site itself', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).origin));
+  await page.goto('/privacy-policy');
+  await trackerReady(capture);
+  const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+  const tracker = await page.evaluate(
+    () => performance.getEntriesByType('resource').find((e) => /\/tracker\.[\w-]+\.js$/.test(e.name))?.startTime,
+  );
+  expect(tracker).toBeGreaterThan(paint);
+  expect(new Set(scripts)).toEqual(new Set([new URL(page.url()).origin]));
+});
+
+test.describe('home page', () => {
+  test.beforeEach(async ({ page }) => {
+    await popupDismissedEarlier(page);
+    await page.goto('/');
+    await trackerReady(capture);
+  });
+
+  test('Demo Booking Click and Get Started Click name where the link stands', async ({ page, context }) => {
+    const hero = page.locator('section').first();
+    await Promise.all([context.waitForEvent('page'), hero.getByRole('link', { name: 'Book a Free Demo' }).click()]);
+    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'hero' });
+    await Promise.all([context.waitForEvent('page'), hero.getByRole('link', { name: 'Get Started' }).click()]);
+    expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'hero' });
+    await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('banner').getByRole('link', { name: 'Login' }).click(),
+    ]);
+    expect((await exactly(capture, EVENTS.start, 2))[1]!.p).toEqual({ location: 'header' });
+  });
+
+  test('Calculator Used once per calculator, however many sliders move', async ({ page }) => {
+    const roi = page.locator('#revenue-calculator');
+    await roi.scrollIntoViewIfNeeded();
+    await expect(roi.locator('astro-island[ssr]')).toHaveCount(0);
+    for (const slider of await roi.getByRole('slider').all()) {
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+    }
+    const revenue = await exactly(capture, EVENTS.calculatorUsed);
+    expect(revenue[0]!.p).toEqual({ calculator: 'revenue' });
+
+    const whatsapp = page.locator('section', { has: page.getByRole('heading', { name: 'WhatsApp Marketing Impact' }) });
+    await whatsapp.scrollIntoViewIfNeeded();
+    await expect(whatsapp.locator('astro-island[ssr]')).toHaveCount(0);
+    const slider = whatsapp.getByRole('slider').first();
+    await slider.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    const both = await exactly(capture, EVENTS.calculatorUsed, 2);
+    expect(both[1]!.p).toEqual({ calculator: 'whatsapp' });
+  });
+
+  test('Video Played when the tour video opens', async ({ page }) => {
+    const play = page.getByRole('button', { name: /play/i }).and(page.locator('[data-tour-open]'));
+    await play.scrollIntoViewIfNeeded();
+    await play.click();
+    await expect(page.locator('[data-tour-dialog]')).toBeVisible();
+    const [played] = await exactly(capture, EVENTS.videoPlayed);
+    expect(played!.p).toBeUndefined();
+  });
+});
+
+test.describe('lead forms: an event after the answer, naming the form and nothing typed', () => {
+  const typed = ['Asha', 'Rao', '98765', '43210'];
+  const noneTyped = (c: Capture) => typed.forEach((t) => expect(JSON.stringify(c.events)).not.toContain(t));
+
+  async function fillPopup(page: Page) {
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'Mega Bundle' });
+    await expect(popup).toBeVisible();
+    await trackerReady(capture);
+    await popup.getByPlaceholder('Enter Name').fill('Asha Rao');
+    await popup.getByPlaceholder('Enter Mobile No.').fill('+91 98765 43210');
+    return popup;
+  }
+
+  test('popup success: Lead Submitted once, after the CRM confirmed', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(CRM, async (route) => {
+      await held;
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":true}' });
+    });
+    const popup = await fillPopup(page);
+    await popup.getByRole('button', { name: 'Claim Now' }).click();
+    await expect(popup.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(capture.named(EVENTS.leadSubmitted)).toHaveLength(0);
+    release();
+    await page.waitForURL('**/thank-you');
+    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'popup' });
+    expect(capture.named(EVENTS.leadFailed)).toHaveLength(0);
+    noneTyped(capture);
+  });
+
+  test('popup failure: Lead Failed once', async ({ page }) => {
+    await page.route(CRM, (route) => route.fulfill({ status: 500, body: 'down' }));
+    const popup = await fillPopup(page);
+    await popup.getByRole('button', { name: 'Claim Now' }).click();
+    expect((await exactly(capture, EVENTS.leadFailed))[0]!.p).toEqual({ form: 'popup' });
+    expect(capture.named(EVENTS.leadSubmitted)).toHaveLength(0);
+    noneTyped(capture);
+  });
+
+  test('contact modal: the demo button, then Lead Submitted from the modal', async ({ page }) => {
+    await page.route(EMAIL, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'OK' }));
+    await page.goto('/business-whatsapp-api');
+    await trackerReady(capture);
+    await page.getByRole('button', { name: 'Book a Free Demo' }).first().click();
+    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'whatsapp-hero' });
+    const modal = page.getByRole('dialog', { name: 'Talk to our team' });
+    await modal.getByLabel('Name').fill('Asha Rao');
+    await modal.getByLabel('Mobile Number').fill('9876543210');
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/thank-you');
+    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'contact-modal' });
+    noneTyped(capture);
+  });
+
+  test('inline form failure: Lead Failed once', async ({ page }) => {
+    await page.route(EMAIL, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/business-whatsapp-pricing');
+    await trackerReady(capture);
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Mobile Number').fill('9876543210');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await exactly(capture, EVENTS.leadFailed))[0]!.p).toEqual({ form: 'inline' });
+    noneTyped(capture);
+  });
+});
+
+test.describe('pricing', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/pricing');
+    await trackerReady(capture);
+  });
+
+  test('Pricing Period names the period and the page, once per switch', async ({ page }) => {
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    expect((await exactly(capture, EVENTS.pricingPeriod))[0]!.p).toEqual({ period: 'monthly', page: '/pricing' });
+    await page.getByRole('radio', { name: 'Yearly' }).check();
+    expect((await exactly(capture, EVENTS.pricingPeriod, 2))[1]!.p).toEqual({ period: 'yearly', page: '/pricing' });
+  });
+
+  test('Chat Click names the topic; the plan-help demo link names its location', async ({ page, context }) => {
+    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Upgrade to Plus' }).click()]);
+    expect((await exactly(capture, EVENTS.chat))[0]!.p).toEqual({ topic: 'plus-upgrade' });
+    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Contact Us' }).click()]);
+    expect((await exactly(capture, EVENTS.chat, 2))[1]!.p).toEqual({ topic: 'plan-help' });
+    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Demo' }).click()]);
+    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'plan-help' });
+  });
+});
+
+test('Web Vitals once, when the visitor hides the page: times in ms, CLS unitless', async ({ page }) => {
+  await page.goto('/pricing?utm_source=vitals');
+  await trackerReady(capture);
+  // An interaction, so that INP has a value.
+  await page.getByRole('radio', { name: 'Monthly' }).click();
+  await page.waitForTimeout(300);
+  expect(capture.named(EVENTS.webVitals)).toHaveLength(0);
+  // The page is hidden (another tab, the app switcher), then left. Chromium does not let DevTools, so Playwright, see
+  // a request made by a page that is unloading, so the test announces both the way the browser does, on a live page.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+  });
+  const [vitals] = await exactly(capture, EVENTS.webVitals);
+  console.log(`Web Vitals event as sent: ${JSON.stringify(vitals)}`);
+  const url = new URL(vitals!.u);
+  expect(url.pathname).toBe('/pricing');
+  expect(url.search).toBe('?utm_source=vitals');
+  expect(vitals!.d).toBe(DOMAIN);
+  expect(vitals!.i).toBe(false);
+  const props = vitals!.p!;
+  expect(Object.keys(props).sort()).toEqual(['cls', 'fcp', 'inp', 'lcp', 'ttfb']);
+  for (const key of ['lcp', 'inp', 'fcp', 'ttfb']) expect(props[key]).toMatch(/^\d+$/);
+  expect(props['cls']).toMatch(/^\d+(\.\d{1,3})?$/);
+  expect(Number(props['lcp'])).toBeGreaterThanOrEqual(Number(props['fcp']));
+});
+
+for (const [signal, setup] of [
+  [
+    'Global Privacy Control',
+    () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+  ],
+  ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })],
+] as const) {
+  test(`a visitor who sends ${signal} is not tracked: no tracker, no request`, async ({ page, context }) => {
+    await page.addInitScript(setup);
+    const scripts: string[] = [];
+    page.on('request', (r) => scripts.push(r.url()));
+    await page.goto('/pricing?utm_source=gpc');
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Demo' }).click()]);
+    await page.waitForTimeout(1500);
+    await page.goto('/about-us');
+    await page.waitForTimeout(1000);
+    expect(capture.events).toEqual([]);
+    expect(scripts.filter((url) => /\/tracker\.[\w-]+\.js$/.test(url))).toEqual([]);
+  });
+}
