@@ -11,6 +11,8 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
+const { clientInteract } = await import('./src/integrations/client-interact.ts');
+const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { inSitemap, pageUrl } = await import('./src/config/routes.ts');
 
 export default defineConfig({
@@ -23,7 +25,10 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     react(),
+    clientInteract(),
     securityHeaders(),
+    // After the pages are final: the search index reads the built post pages.
+    blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
   ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
