@@ -15,9 +15,9 @@ import { useEarlyInput } from './hooks/earlyInput';
 import '../styles/blog-card.css';
 
 export interface BlogSearchProps {
-  /** Category names, in the category bar's order (the index filters by name). */
-  categories: string[];
-  /** The category of the page the island is on ("" on /blogs). */
+  /** Categories in the category bar's order (the index filters by id, so two with one name stay apart). */
+  categories: { id: string; name: string }[];
+  /** The category id of the page the island is on ("" on /blogs). */
   initialCategory: string;
   labels: {
     label: string;
@@ -47,11 +47,11 @@ const DEBOUNCE_MS = 200;
 interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { title?: string; image?: string; image_alt?: string; date?: string };
-  filters: { category?: string[] };
+  meta: { title?: string; image?: string; image_alt?: string; date?: string; category?: string };
 }
 interface Pagefind {
-  init?: () => Promise<void> | void;
+  options: (options: { noWorker?: boolean; excerptLength?: number }) => Promise<void>;
+  init: () => Promise<void> | void;
   search: (
     query: string | null,
     options?: { filters?: Record<string, string>; sort?: Record<string, 'asc' | 'desc'> },
@@ -61,7 +61,9 @@ interface Pagefind {
 let pagefind: Promise<Pagefind> | undefined;
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>).then(async (module) => {
-    await module.init?.();
+    // On the page's own thread: a worker would need the policy to allow workers (worker-src 'none').
+    await module.options({ noWorker: true, excerptLength: 24 });
+    await module.init();
     return module;
   });
   return pagefind;
@@ -185,9 +187,9 @@ export default function BlogSearch({ categories, initialCategory, labels }: Blog
             className="min-h-11 max-w-full rounded-xl border border-gray-300 bg-white px-3 text-base text-ink sm:max-w-64"
           >
             <option value="">{labels.all}</option>
-            {categories.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
               </option>
             ))}
           </select>
@@ -247,7 +249,7 @@ function ResultCard({
         <div className="bc-body">
           <div className="bc-top">
             <span className="bc-n">{entryNumber(position)}</span>
-            {item.filters.category?.[0] && <span className="bc-cat">{item.filters.category[0]}</span>}
+            {item.meta.category && <span className="bc-cat">{item.meta.category}</span>}
           </div>
           <h3 id={titleId}>{item.meta.title}</h3>
           {date && !Number.isNaN(date.getTime()) && (

@@ -85,7 +85,7 @@ export function pageWindow(current: number, last: number, around = 2): (number |
 }
 
 /** The longest sanitised short description a card prints as it is; a longer one is cut as plain text. */
-export const CARD_SUMMARY_MAX_HTML = 600;
+export const CARD_SUMMARY_MAX_HTML = 400;
 /** Where a long short description is cut on a card, in characters of plain text. */
 export const CARD_SUMMARY_MAX_TEXT = 200;
 
