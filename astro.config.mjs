@@ -32,6 +32,11 @@ export default defineConfig({
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
   ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
-  vite: { plugins: [tailwindcss()], build: { assetsInlineLimit: 0 } },
+  // The search index's script is written after the bundling (src/integrations/blog-search.ts): the search island
+  // imports it from the site as it is.
+  vite: {
+    plugins: [tailwindcss()],
+    build: { assetsInlineLimit: 0, rollupOptions: { external: [/^\/pagefind\//] } },
+  },
   devToolbar: { enabled: false },
 });
