@@ -60,12 +60,14 @@ let pagefind: Promise<Pagefind> | undefined;
 function loadPagefind(): Promise<Pagefind> {
   // Where the build writes Pagefind's script (src/integrations/blog-search.ts); external to the bundle
   // (astro.config.mjs), so the page budgets see this import and count the script.
-  pagefind ??= (import(/* @vite-ignore */ '/pagefind/pagefind.js') as Promise<Pagefind>).then(async (module) => {
-    // On the page's own thread: a worker would need the policy to allow workers (worker-src 'none').
-    await module.options({ noWorker: true, excerptLength: 24 });
-    await module.init();
-    return module;
-  });
+  pagefind ??=
+    // @ts-expect-error: a file of the built site, not a module of the project (typed by the Pagefind interface above).
+    (import(/* @vite-ignore */ '/pagefind/pagefind.js') as Promise<Pagefind>).then(async (module) => {
+      // On the page's own thread: a worker would need the policy to allow workers (worker-src 'none').
+      await module.options({ noWorker: true, excerptLength: 24 });
+      await module.init();
+      return module;
+    });
   return pagefind;
 }
 
