@@ -53,14 +53,15 @@ const axeRows = [];
 let violations = 0;
 try {
   for (const path of paths) {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(`${host.origin}${path}`);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
       .analyze();
     violations += results.violations.length;
     axeRows.push({ path, violations: results.violations.map((v) => v.id), passes: results.passes.length });
-    await page.close();
+    await context.close();
   }
 } finally {
   await browser.close();
