@@ -29,7 +29,8 @@ const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 function build(apiUrl, outDir) {
   return new Promise((resolve) => {
-    const astro = ['node_modules/.bin/astro', 'build', '--outDir', outDir];
+    // npm run build: the build as CI and the deploy run it, with its heap limit (package.json).
+    const astro = ['npm', 'run', '--silent', 'build', '--', '--outDir', outDir];
     const [command, args] = timeBin
       ? [timeBin, ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', ...astro]]
       : [astro[0], astro.slice(1)];

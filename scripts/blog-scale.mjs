@@ -27,7 +27,8 @@ const api = createBlogApi({ posts: Number(values.posts) });
 const apiUrl = await api.listen(0);
 console.log(`Building with ${values.posts} posts into ${outDir}...`);
 const started = performance.now();
-const built = await run('node_modules/.bin/astro', ['build', '--outDir', outDir], {
+// npm run build: the build as CI and the deploy run it, with its heap limit (package.json).
+const built = await run('npm', ['run', '--silent', 'build', '--', '--outDir', outDir], {
   PUBLIC_BLOG_API_URL: apiUrl,
   BLOG_STRICT: 'true',
   ASTRO_TELEMETRY_DISABLED: '1',
