@@ -11,6 +11,8 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
+const { clientInteract } = await import('./src/integrations/client-interact.ts');
+const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { inSitemap, pageUrl } = await import('./src/config/routes.ts');
 
 export default defineConfig({
@@ -23,13 +25,18 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     react(),
+    clientInteract(),
     securityHeaders(),
+    // After the pages are final: the search index reads the built post pages.
+    blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
   ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
+  // The search index's script is written after the bundling (src/integrations/blog-search.ts): the search island
+  // imports it from the site as it is.
   vite: {
     plugins: [tailwindcss()],
-    build: { assetsInlineLimit: 0 },
+    build: { assetsInlineLimit: 0, rollupOptions: { external: [/^\/pagefind\//] } },
     // The analytics settings as a constant of the bundle: null (the default) lets the bundler drop every analytics
     // module, so a build without PUBLIC_ANALYTICS_ENDPOINT ships no analytics code at all.
     define: { __ANALYTICS__: JSON.stringify(site.analytics) },

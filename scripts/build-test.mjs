@@ -24,7 +24,8 @@ try {
 }
 
 const status = await new Promise((resolve) => {
-  const child = spawn('node_modules/.bin/astro', ['build', '--outDir', 'dist-test'], {
+  // npm run build: the build as CI and the deploy run it, with its heap limit (package.json).
+  const child = spawn('npm', ['run', '--silent', 'build', '--', '--outDir', 'dist-test'], {
     stdio: 'inherit',
     env: { ...process.env, ...testSettings, ASTRO_TELEMETRY_DISABLED: '1' },
   });

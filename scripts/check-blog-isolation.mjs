@@ -3,8 +3,8 @@
 // blog API with the hostile records of tests/fixtures/blog/hostile-posts.json among the posts and BLOG_STRICT off.
 // This script builds the same configuration twice more and compares the files byte for byte:
 //   strict  the same records with BLOG_STRICT=true: the build succeeds and every file is the same as dist-test's;
-//   clean   the API without the hostile records: every file outside the blog's own pages (the post pages, the list,
-//           the feed, the sitemap) is the same as dist-test's, and the blog pages differ only by the hostile records
+//   clean   the API without the hostile records: every file outside the blog's own pages (the post pages, the list
+//           and category pages, the search index, the feed, the sitemap) is the same as dist-test's, and the blog pages differ only by the hostile records
 //           whose ids are safe.
 // It also checks that no hostile id wrote a file anywhere: outside dist/blog/, or in place of another page.
 //   node scripts/check-blog-isolation.mjs        (after npm run build:test)
@@ -47,9 +47,13 @@ function build(outDir, env) {
   });
 }
 
-/** The blog's own outputs: they list posts, so they change with the posts. Everything else must not. */
+/** The blog's own outputs: they list posts, so they change with the posts (the search index too). Nothing else may. */
 const isBlogOutput = (path) =>
-  /^blog\//.test(path) || /^blogs(\/|\.html$)/.test(path) || path === 'rss.xml' || /^sitemap-\d+\.xml$/.test(path);
+  /^blog\//.test(path) ||
+  /^blogs(\/|\.html$)/.test(path) ||
+  /^pagefind\//.test(path) ||
+  path === 'rss.xml' ||
+  /^sitemap-\d+\.xml$/.test(path);
 
 const failures = [];
 

@@ -3,8 +3,10 @@
 // reference host's runtime (scripts/host.mjs: its headers, compression and URLs). Prints a table and exits 1 when a page
 // scores below the gates: performance 95, accessibility 100, best practices 100, SEO 100.
 //   node scripts/lighthouse.mjs [path ...]     (default: every page in dist)
+//   LIGHTHOUSE_DIR=dist-check/blog-scale node scripts/lighthouse.mjs /blogs   (another build: npm run test:blog-scale)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { resolve } from 'node:path';
 import { builtPages, canonicalOf } from './dist-pages.mjs';
 import { startHost } from './host.mjs';
 
@@ -15,7 +17,9 @@ const NOT_APPLICABLE = { '/404': ['http-status-code', 'is-crawlable'], '/thank-y
 // The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
 const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
 
-const pages = () => builtPages().map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
+const dir = process.env.LIGHTHOUSE_DIR ?? 'dist';
+const pages = () =>
+  builtPages(resolve(dir)).map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 
 const requested = process.argv.slice(2);
 const unique = new Map();
@@ -51,7 +55,7 @@ function judge(lhr, path) {
 }
 
 const host = await startHost({
-  dir: 'dist',
+  dir,
   port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined,
 });
 const origin = host.origin;

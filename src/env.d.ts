@@ -1,2 +1,15 @@
-/** Replaced at build time (astro.config.mjs, `vite.define`) with src/config/site.ts `analytics`: null when off. */
-declare const __ANALYTICS__: import('./lib/analytics').AnalyticsSettings | null;
+/// <reference types="astro/client" />
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first focus, press, key or input inside the island (src/directives/interact.ts). */
+    'client:interact'?: boolean;
+  }
+}
+
+declare global {
+  /** Replaced at build time (astro.config.mjs, `vite.define`) with src/config/site.ts `analytics`: null when off. */
+  const __ANALYTICS__: import('./lib/analytics').AnalyticsSettings | null;
+}
+
+export {};

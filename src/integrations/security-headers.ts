@@ -12,6 +12,7 @@
  * <style> element is not allowed; that rule is in src/styles/global.css, so the inline copy is dropped.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,7 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { site } from '../config/site';
+import { INTERACT_DIRECTIVE } from './client-interact';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
 import { buildHeadersFile } from '../lib/security-headers';
 import { htmlFiles } from '../../scripts/dist-pages.mjs';
@@ -50,9 +52,36 @@ interface RuntimeFile {
   body: string;
 }
 
-function runtimeFiles(): Map<string, RuntimeFile> {
+/**
+ * The loader Astro writes inline for a directive added with addClientDirective: the entry point bundled exactly as
+ * Astro bundles it (astro/dist/core/client-directive/build.js, with the esbuild astro itself resolves). Should a later
+ * Astro wrap it differently, the page's copy no longer matches and the build stops on an unknown inline script.
+ */
+export async function customDirectiveScript(name: string, entrypoint: string, root: string): Promise<string> {
+  const requireFromAstro = createRequire(createRequire(join(root, 'package.json')).resolve('astro/package.json'));
+  const { build } = requireFromAstro('esbuild') as typeof import('esbuild');
+  const quotedName = JSON.stringify(name);
+  const output = await build({
+    stdin: {
+      contents: `import directive from ${JSON.stringify(entrypoint)};
+
+(self.Astro || (self.Astro = {}))[${quotedName}] = directive;
+
+window.dispatchEvent(new Event('astro:' + ${quotedName}));`,
+      resolveDir: root,
+    },
+    absWorkingDir: root,
+    format: 'iife',
+    minify: true,
+    bundle: true,
+    write: false,
+  });
+  return output.outputFiles?.[0]?.text ?? '';
+}
+
+function runtimeFiles(custom: Record<string, string> = {}): Map<string, RuntimeFile> {
   const files = new Map<string, RuntimeFile>();
-  for (const [name, body] of Object.entries(ASTRO_RUNTIME_SCRIPTS)) {
+  for (const [name, body] of Object.entries({ ...ASTRO_RUNTIME_SCRIPTS, ...custom })) {
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
     files.set(body, { name, url: `/_astro/${name}.${hash}.js`, body });
   }
@@ -90,12 +119,22 @@ export function externalizeRuntime(
 const preview = (body: string) => JSON.stringify(body.length > 80 ? `${body.slice(0, 77)}...` : body);
 
 export function securityHeaders(): AstroIntegration {
+  let projectRoot = process.cwd();
   return {
     name: 'security-headers',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        projectRoot = fileURLToPath(config.root);
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const known = runtimeFiles();
+        const known = runtimeFiles({
+          [`astro-${INTERACT_DIRECTIVE.name}`]: await customDirectiveScript(
+            INTERACT_DIRECTIVE.name,
+            INTERACT_DIRECTIVE.entrypoint,
+            projectRoot,
+          ),
+        });
         const used = new Set<RuntimeFile>();
         const problems: string[] = [];
         const files = htmlFiles(root);

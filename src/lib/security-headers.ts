@@ -41,7 +41,9 @@ function origins(urls: string[]): string[] {
 export function contentSecurityPolicy(input: HeadersInput): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    // 'wasm-unsafe-eval': the blog search (Pagefind, served from the site) compiles its WebAssembly; it allows no
+    // JavaScript eval and no inline script.
+    ['script-src', "'self'", "'wasm-unsafe-eval'"],
     ['style-src', "'self'", "'unsafe-inline'"],
     // Blog images come from wherever the blog API stores them.
     [

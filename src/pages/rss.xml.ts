@@ -1,9 +1,10 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { blogEntries, blogPageCopy } from '../lib/blog/entries';
+import { FEED_SIZE } from '../lib/blog/index';
 import { site } from '../config/site';
 
-/** The blog's feed: every post, newest first, linked from the head of the blog pages. */
+/** The blog's feed: the newest FEED_SIZE posts, linked from the head of the blog pages. */
 export async function GET(context: APIContext) {
   const [copy, posts] = await Promise.all([blogPageCopy(), blogEntries()]);
   return rss({
@@ -12,7 +13,7 @@ export async function GET(context: APIContext) {
     site: context.site ?? site.url,
     // Item links in the site's one URL form (no trailing slash), as in the sitemap and the canonical URLs.
     trailingSlash: false,
-    items: posts.map((post) => ({
+    items: posts.slice(0, FEED_SIZE).map((post) => ({
       title: post.data.name,
       link: `/blog/${encodeURIComponent(post.id)}`,
       pubDate: post.data.createdAt,

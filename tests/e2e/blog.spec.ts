@@ -2,13 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 // The default build (dist): the embedded Markdown posts in src/content/blog.
 
-const entries = (page: Page) => page.locator('#blog-list > li:visible');
-
-/** The category tab bar once its island has hydrated. */
-async function openBlogs(page: Page) {
-  await page.goto('/blogs');
-  await expect(page.locator('[role="tablist"][data-ready]')).toBeVisible();
-}
+const entries = (page: Page) => page.locator('#blog-list > li');
+const categoryBar = (page: Page) => page.getByRole('navigation', { name: 'Blog categories' });
 
 test.describe('/blogs', () => {
   test('lists every post newest first, numbered, with image, name, date, summary and View More', async ({ page }) => {
@@ -33,63 +28,72 @@ test.describe('/blogs', () => {
     );
   });
 
-  test('the category tabs filter the list by category and renumber it', async ({ page }) => {
-    await openBlogs(page);
-    const tabs = page.getByRole('tablist', { name: 'Blog categories' }).getByRole('tab');
-    await expect(tabs).toHaveText([
+  test('the category bar is All plus one link per category; a category page lists its posts, renumbered', async ({
+    page,
+  }) => {
+    await page.goto('/blogs');
+    const links = categoryBar(page).getByRole('link');
+    await expect(links).toHaveText([
       'All',
       'Community Building',
       'Memberships & Payments',
       'Events & Appointments',
       'Marketing & Growth',
     ]);
-    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(categoryBar(page).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+    await expect(categoryBar(page).locator('[aria-current]')).toHaveCount(1);
 
-    await page.getByRole('tab', { name: 'Events & Appointments' }).click();
-    await expect(page.getByRole('tab', { name: 'Events & Appointments' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'false');
+    await categoryBar(page).getByRole('link', { name: 'Events & Appointments' }).click();
+    await expect(page).toHaveURL(/\/blogs\/category\/events-appointments$/);
+    await expect(page).toHaveTitle('Events & Appointments blogs | Communiti.example');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events & Appointments blogs');
+    await expect(categoryBar(page).getByRole('link', { name: 'Events & Appointments' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(categoryBar(page).getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current', /.*/);
     await expect(entries(page).getByRole('heading', { level: 2 })).toHaveText([
       'Running ticketed events without the spreadsheet chaos',
       'One-on-one appointments: slots, deposits and reminders that cut no-shows',
     ]);
     await expect(entries(page).locator('[data-blog-number]')).toHaveText(['01', '02']);
-    await expect(page.getByText('No blogs found')).toBeHidden();
-
-    await page.getByRole('tab', { name: 'All' }).click();
-    await expect(entries(page)).toHaveCount(7);
-    await expect(entries(page).locator('[data-blog-number]').last()).toHaveText('07');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      /^https?:\/\/[^/]+\/blogs\/category\/events-appointments$/,
+    );
+    // One page: no numbered navigation, no neighbours in the head.
+    await expect(page.getByRole('navigation', { name: 'Blog pages' })).toHaveCount(0);
+    await expect(page.locator('link[rel="prev"], link[rel="next"]')).toHaveCount(0);
   });
 
-  test('the tabs work by keyboard', async ({ page }) => {
-    await openBlogs(page);
-    const all = page.getByRole('tab', { name: 'All' });
-    await expect(all).toBeVisible();
-    await all.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: 'Community Building' })).toBeFocused();
-    await expect(page.getByRole('tab', { name: 'Community Building' })).toHaveAttribute('aria-selected', 'true');
-    await expect(entries(page).getByRole('heading', { level: 2 })).toHaveText([
-      'How to build an engaged paid community from your first 100 members',
-      'Taking a yoga studio online: classes, memberships and a website in a weekend',
-    ]);
-    await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'Marketing & Growth' })).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('Home');
-    await expect(entries(page)).toHaveCount(7);
-  });
-
-  test('without JavaScript every post is still listed', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+  test('the category bar adapts from one column on a phone to six or more on a wide screen', async ({ page }) => {
+    const columns = () =>
+      categoryBar(page)
+        .locator('ul')
+        .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
+    await page.setViewportSize({ width: 320, height: 800 });
     await page.goto('/blogs');
-    await expect(page.getByRole('link', { name: 'View More' })).toHaveCount(7);
-    await context.close();
+    expect(await columns()).toBe(1);
+    await page.setViewportSize({ width: 1920, height: 900 });
+    expect(await columns()).toBeGreaterThanOrEqual(6);
   });
 
-  test('the filter island is the only framework JS and the head links the feed', async ({ page }) => {
+  test('the page loads no framework JS until the search box is used; the head links the feed', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto('/blogs');
     await expect(page.locator('astro-island')).toHaveCount(1);
-    await expect(page.locator('astro-island')).toHaveAttribute('component-url', /BlogCategoryFilter/);
+    await expect(page.locator('astro-island')).toHaveAttribute('component-url', /BlogSearch/);
+    await expect(page.locator('astro-island')).toHaveAttribute('client', 'interact');
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+    expect(scripts.filter((s) => /BlogSearch|client\.|react/i.test(s))).toEqual([]);
+    await page.getByRole('searchbox', { name: 'Search the blog' }).focus();
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+    expect(scripts.some((s) => /BlogSearch/.test(s))).toBe(true);
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
   });
 });
@@ -112,7 +116,7 @@ test.describe('/blog/{blogId}', () => {
       article.getByRole('heading', { level: 2, name: 'Monthly plans: low commitment, steady rhythm' }),
     ).toBeVisible();
     await expect(article.locator('strong', { hasText: 'initial payment' })).toBeVisible();
-    await expect(article.getByRole('listitem')).toHaveCount(3);
+    await expect(article.locator('[data-field="description"]').getByRole('listitem')).toHaveCount(3);
   });
 
   test('the head carries title, description, Open Graph image and BlogPosting JSON-LD, and no framework JS', async ({
@@ -142,6 +146,59 @@ test.describe('/blog/{blogId}', () => {
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
   });
 
+  test('shows its reading time, its neighbours by date, related posts of its category and share links', async ({
+    page,
+  }) => {
+    await page.goto('/blog/pricing-paid-memberships');
+    // About 300 words at 200 a minute.
+    await expect(page.locator('[data-reading-time]')).toHaveText('2 min read');
+    const more = page.getByRole('navigation', { name: 'More posts' });
+    await expect(more.getByRole('link', { name: /Newer post/ })).toHaveAttribute(
+      'href',
+      '/blog/build-an-engaged-paid-community',
+    );
+    await expect(more.getByRole('link', { name: /Older post/ })).toHaveAttribute(
+      'href',
+      '/blog/run-events-without-spreadsheets',
+    );
+    const related = page.getByRole('region', { name: 'Related posts' });
+    await expect(related.getByRole('link')).toHaveText([
+      'Payment links: collect fees from anyone without forcing a sign-up',
+    ]);
+
+    const share = page.getByRole('region', { name: 'Share this post' });
+    const url = 'https://www.communiti.example/blog/pricing-paid-memberships';
+    const title = 'Pricing paid memberships: monthly, annual and one-time plans explained';
+    await expect(share.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+    );
+    await expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+    );
+    await expect(share.getByRole('link', { name: 'Share on X' })).toHaveAttribute(
+      'href',
+      `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+    );
+    await expect(share.getByRole('link', { name: 'Share by email' })).toHaveAttribute(
+      'href',
+      `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`,
+    );
+    await expect(page.locator('script[src*="wa.me"], script[src*="linkedin"], script[src*="x.com"]')).toHaveCount(0);
+  });
+
+  test('"Copy link" copies the post URL and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/blog/pricing-paid-memberships');
+    const button = page.getByRole('button', { name: 'Copy link' });
+    await button.click();
+    await expect(page.getByText('Link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'https://www.communiti.example/blog/pricing-paid-memberships',
+    );
+  });
+
   test('without a blog API an unknown post is the plain 404 page', async ({ page }) => {
     const response = await page.goto('/blog/published-after-the-build');
     expect(response?.status()).toBe(404);
@@ -150,7 +207,7 @@ test.describe('/blog/{blogId}', () => {
   });
 });
 
-test('the RSS feed lists every post', async ({ request }) => {
+test('the RSS feed lists the newest posts (all seven here, fewer than its 50)', async ({ request }) => {
   const response = await request.get('/rss.xml');
   expect(response.status()).toBe(200);
   const xml = await response.text();

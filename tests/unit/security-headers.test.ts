@@ -19,8 +19,9 @@ describe('contentSecurityPolicy', () => {
     imageOrigins: ['http://127.0.0.1:4599/', 'https://blog.example'],
   });
 
-  it('allows scripts from the site itself only: no inline, no eval, no hash', () => {
-    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+  it('allows scripts from the site itself only: no inline, no eval, no hash; WebAssembly for the blog search', () => {
+    // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly; it allows no JavaScript eval ('unsafe-eval').
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
   });
 
   it('limits connections to the configured service origins', () => {

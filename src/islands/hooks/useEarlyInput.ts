@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { EarlyIsland } from '../../scripts/early-input';
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
  * Makes React see a value the visitor gave a native field before hydration. React keeps such a value in the DOM but
@@ -9,7 +9,7 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  * tells React's tracker the rendered value; setting the visitor's value with the prototype's setter leaves the tracker
  * alone, so the `input` event that follows reaches the field's onChange as a real change.
  */
-function replayValue(field: Field): boolean {
+function replayValue(field: HTMLInputElement | HTMLTextAreaElement): boolean {
   const value = field.value;
   if (value === field.defaultValue || field.type === 'file') return false;
   field.value = field.defaultValue;
@@ -26,7 +26,16 @@ function replayChecked(field: HTMLInputElement): boolean {
   return true;
 }
 
+/** A select the visitor changed: React reads a select's value on its `change` event, so that event is sent again. */
+function replaySelected(field: HTMLSelectElement): boolean {
+  const rendered = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+  if (!rendered || field.value === rendered.value) return false;
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+  return true;
+}
+
 function replay(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) return replaySelected(field);
   if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
     return replayChecked(field);
   }
@@ -50,7 +59,7 @@ export function useEarlyInput(root: RefObject<HTMLElement | null>): RefObject<bo
   useLayoutEffect(() => {
     const element = root.current;
     if (!element) return;
-    for (const field of element.querySelectorAll<Field>('input, textarea')) {
+    for (const field of element.querySelectorAll<Field>('input, textarea, select')) {
       if (replay(field)) replayed.current = true;
     }
     const island = element.closest<EarlyIsland>('astro-island');

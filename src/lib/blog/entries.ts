@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CollectionEntry } from 'astro:content';
 import { readEntries, readEntry } from '../content';
+import { buildBlogIndex, type BlogIndex } from './index';
 
 export type BlogEntry = CollectionEntry<'blog'>;
 
 /** Posts newest first (ties keep the source's order). */
-export async function blogEntries(): Promise<BlogEntry[]> {
+async function readPosts(): Promise<BlogEntry[]> {
   const posts = await readEntries('blog');
   return posts
     .map((post, index) => ({ post, index }))
@@ -15,9 +16,40 @@ export async function blogEntries(): Promise<BlogEntry[]> {
     .map(({ post }) => post);
 }
 
-/** Categories in the source's order, as { id, name }. */
-export async function blogCategories(): Promise<{ id: string; name: string }[]> {
+async function readCategories(): Promise<{ id: string; name: string }[]> {
   return (await readEntries('blogCategories')).map((entry) => ({ id: entry.id, name: entry.data.name }));
+}
+
+let cached: Promise<BlogIndex<BlogEntry>> | undefined;
+
+/**
+ * The blog's index (src/lib/blog/index.ts): posts newest first, categories with their slugs, posts by category,
+ * neighbours and related posts. Read from the collections once per build and shared by every page, so no page scans
+ * every post. The development server reads afresh each time, so edited posts show at once.
+ */
+export function blogIndex(): Promise<BlogIndex<BlogEntry>> {
+  if (import.meta.env.DEV || !cached) {
+    cached = Promise.all([readPosts(), readCategories()]).then(([posts, categories]) =>
+      buildBlogIndex(posts, categories, (post) => post.data.category.id),
+    );
+  }
+  return cached;
+}
+
+/** Posts newest first. */
+export async function blogEntries(): Promise<BlogEntry[]> {
+  return (await blogIndex()).posts;
+}
+
+/** What a post links to from another post: its path, name and date. */
+export interface PostLink {
+  href: string;
+  name: string;
+  createdAt: Date;
+}
+
+export function postLink(post: BlogEntry): PostLink {
+  return { href: `/blog/${encodeURIComponent(post.id)}`, name: post.data.name, createdAt: post.data.createdAt };
 }
 
 export async function blogPageCopy() {

@@ -10,6 +10,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { fetchCategories, fetchPosts, type ApiDeps } from './api';
 import { EMBEDDED_DIR, readEmbeddedCategories, readEmbeddedPosts } from './embedded';
+import { countWords } from './index';
 import { truncateText, type BlogCategory, type BlogPost } from './post';
 import type { Sanitizer } from './sanitize';
 import { serverSanitizer } from './sanitize-server';
@@ -56,6 +57,8 @@ export const EXCERPT_MAX = 300;
 export interface StoredPost extends BlogPost {
   /** Plain text (never markup) of the short description, or of the description when the short one is empty. */
   excerpt: string;
+  /** Words in the sanitised description: the post's reading time. */
+  words: number;
 }
 
 /** The posts, newest first as the API or the files give them, with sanitised rich text and a plain-text excerpt. */
@@ -71,7 +74,13 @@ export async function loadBlogPosts(options: BlogSourceOptions, context: SourceC
     const shortDescription = sanitizer.short(post.shortDescription);
     const description = sanitizer.rich(post.description);
     const text = sanitizer.text(shortDescription) || sanitizer.text(description);
-    sanitized.push({ ...post, shortDescription, description, excerpt: truncateText(text, EXCERPT_MAX) });
+    sanitized.push({
+      ...post,
+      shortDescription,
+      description,
+      excerpt: truncateText(text, EXCERPT_MAX),
+      words: countWords(description),
+    });
     // jsdom tracks each parsed document's NodeIterator through a WeakRef, and V8 keeps a WeakRef's target alive
     // until the current task ends: without a real turn of the event loop every document stays in memory.
     if (sanitized.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));

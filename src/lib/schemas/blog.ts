@@ -21,6 +21,8 @@ export const blogPostSchema = z
     description: z.string(),
     /** Plain text for meta descriptions, JSON-LD and the feed (escaped wherever it is printed). */
     excerpt: z.string(),
+    /** Words in the description, for the reading time. */
+    words: z.number().int().nonnegative(),
     image: z
       .object({ src: z.string().min(1), alt: z.string() })
       .strict()
@@ -54,5 +56,55 @@ export const blogPageSchema = z
     /** While the 404 page fetches a post newer than the build. */
     loading: z.string().min(3),
     notFound: z.literal('Blog not found or an error occurred'),
+    /** The title of list page 2 and on: "{name}" is the list's name, "{page}" its number. */
+    pagedTitle: z.string().includes('{page}').includes('{name}'),
+    /** A category's list: its page name and meta description; "{category}" is the category's name. */
+    categoryTitle: z.string().includes('{category}'),
+    categoryDescription: z.string().includes('{category}').min(50),
+    /** The numbered navigation under a list. */
+    pagination: z
+      .object({
+        label: z.string().min(3),
+        previous: z.string().min(2),
+        next: z.string().min(2),
+        /** The accessible name of a page number: "Page {page}". */
+        page: z.string().includes('{page}'),
+      })
+      .strict(),
+    /** Under a post's title: "{minutes} min read". */
+    readingTime: z.string().includes('{minutes}'),
+    /** Links to the neighbouring posts by date, and their navigation's name. */
+    postNavigation: z.object({ label: z.string().min(3), newer: z.string().min(3), older: z.string().min(3) }).strict(),
+    relatedHeading: z.string().min(3),
+    /** Share links under a post: each link's accessible name says what it does. */
+    share: z
+      .object({
+        heading: z.string().min(3),
+        whatsapp: z.string().min(5),
+        linkedin: z.string().min(5),
+        x: z.string().min(5),
+        email: z.string().min(5),
+        copy: z.string().min(5),
+        copied: z.string().min(5),
+      })
+      .strict(),
+    /** The search-and-filter island on the list pages. */
+    search: z
+      .object({
+        label: z.string().min(3),
+        placeholder: z.string().min(3),
+        categoryLabel: z.string().min(3),
+        submit: z.string().min(3),
+        /** Without JavaScript, next to the box. */
+        noScript: z.string().min(10),
+        resultsHeading: z.string().min(3),
+        searching: z.string().min(3),
+        /** The polite announcement: one result, several ("{count}"); none is the list's "No blogs found". */
+        foundOne: z.string().min(3),
+        foundMany: z.string().includes('{count}'),
+        /** When there are more results than are shown: "{shown}" of "{count}". */
+        showing: z.string().includes('{shown}').includes('{count}'),
+      })
+      .strict(),
   })
   .strict();
