@@ -9,17 +9,13 @@ import {
   vitalsProps,
 } from '../../src/lib/analytics';
 import { OFFER_DISMISSED_KEY, recall, remember } from '../../src/lib/visit-memory';
+import { siteWith } from './site-with';
 
 describe('analytics settings', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
   });
-  async function siteWith(env: Record<string, string>) {
-    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-    vi.resetModules();
-    return (await import('../../src/config/site')).site;
-  }
 
   it('is off without an endpoint', async () => {
     expect((await siteWith({ PUBLIC_ANALYTICS_ENDPOINT: '', PUBLIC_ANALYTICS_DOMAIN: 'x.example' })).analytics).toBe(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatLink, pageTitle, site } from '../../src/config/site';
 import { uiSchema } from '../../src/lib/schemas/ui';
+import { siteWith } from './site-with';
 
 const ui = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8')));
 
@@ -54,11 +55,6 @@ describe('lead mode', () => {
     vi.unstubAllEnvs();
     vi.resetModules();
   });
-  async function siteWith(env: Record<string, string>) {
-    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-    vi.resetModules();
-    return (await import('../../src/config/site')).site;
-  }
 
   it('is relay mode without PUBLIC_CRM_TOKEN: no CRM host or token for the page, whatever PUBLIC_CRM_HOST says', async () => {
     expect((await siteWith({ PUBLIC_CRM_TOKEN: '' })).crm).toEqual({ mode: 'relay' });
