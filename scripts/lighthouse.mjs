@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse (mobile) over every page in dist, each canonical page once (aliases share a canonical URL), served by the
 // reference host's runtime (scripts/host.mjs: its headers, compression and URLs). Prints a table and exits 1 when a page
-// scores below the gates: performance 95, accessibility 100, best practices 100, SEO 100.
+// scores below the gates: performance 95 (the median of three runs when the first misses it), accessibility 100, best
+// practices 100, SEO 100.
 //   node scripts/lighthouse.mjs [path ...]     (default: every page in dist)
 //   LIGHTHOUSE_DIR=dist-check/blog-scale node scripts/lighthouse.mjs /blogs   (another build: npm run test:blog-scale)
 import * as chromeLauncher from 'chrome-launcher';
@@ -69,11 +70,11 @@ let failures = 0;
 try {
   for (const path of targets) {
     // A run that broke (a runtime error, or a trace with no score at all) is measured once more: on a busy 2-core
-    // machine one trace can stall. A real miss of a gate is not retried.
-    let lhr;
-    let scores;
-    let failed;
-    for (let attempt = 1; attempt <= 2; attempt++) {
+    // machine one trace can stall. The performance score also varies from run to run (Lighthouse's own guidance is
+    // the median of several runs): a page whose first run misses the performance gate is measured twice more, and
+    // judged on the median run. Accessibility, best practices and SEO do not vary and are never re-measured.
+    const runs = [];
+    for (let attempt = 1; attempt <= 4 && runs.length < 3; attempt++) {
       const result = await lighthouse(`${origin}${path}`, {
         port: chrome.port,
         output: 'json',
@@ -81,13 +82,26 @@ try {
         onlyCategories: Object.keys(GATES),
         blockedUrlPatterns: BLOCKED[path] ?? [],
       });
-      lhr = result.lhr;
-      ({ scores, failed } = judge(lhr, path));
+      const lhr = result.lhr;
+      const { scores, failed } = judge(lhr, path);
       if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
       const broken = Boolean(lhr.runtimeError) || lhr.categories.performance.score === null || scores.performance === 0;
-      if (!broken) break;
-      if (attempt === 1) console.error(`${path}: the audit broke (${failed.join('; ')}); measuring again`);
+      if (broken && attempt === 1) {
+        console.error(`${path}: the audit broke (${failed.join('; ')}); measuring again`);
+        continue;
+      }
+      runs.push({ lhr, scores, failed });
+      const missedOnlyPerformance = failed.length > 0 && failed.every((f) => f.startsWith('performance '));
+      if (runs.length === 1 && !missedOnlyPerformance) break;
+      if (runs.length === 1)
+        console.error(`${path}: performance ${scores.performance} on the first run; measuring twice more`);
     }
+    runs.sort((a, b) => a.scores.performance - b.scores.performance);
+    const { lhr, scores, failed } = runs[Math.floor(runs.length / 2)];
+    if (runs.length > 1)
+      console.error(
+        `${path}: performance ${runs.map((r) => r.scores.performance).join(', ')}: median ${scores.performance}`,
+      );
     const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
     rows.push({
       path,
