@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
+import { holdIsland } from './hold-island';
 
 // dist-test: 20 posts from the local blog API, so /blogs has two pages and the "Community Growth" category too.
 const entries = (page: Page) => page.locator('#blog-list > li');
@@ -119,12 +120,7 @@ test.describe('search', () => {
   }) => {
     const problems = await watch(page);
     // The island's chunk is held until the visitor has typed and picked: no race with hydration.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/BlogSearch\.[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdIsland(page, 'BlogSearch');
     await page.goto('/blogs');
     const island = page.locator('astro-island', { has: searchBox(page) });
     await searchBox(page).fill('hybrid');

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { holdIsland } from './hold-island';
 
 /**
  * Input made before an island hydrates is what the page shows once it has (src/scripts/early-input.ts,
@@ -20,17 +21,6 @@ async function slowPhone(page: Page) {
     uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/** Holds the island's component chunk (/_astro/<Component>.<hash>.js) until the returned function is called. */
-async function holdIsland(page: Page, component: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(new RegExp(`/_astro/${component}\\.[\\w-]+\\.js$`), async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /**
@@ -95,12 +85,18 @@ test.describe('revenue calculator', () => {
   const slider = (page: Page, name: string) => roi(page).getByRole('slider', { name });
   const total = (page: Page) => roi(page).locator('[data-roi-total]');
 
-  test('sliders and the billing cycle set before hydration give the label and the total', async ({ page }) => {
+  /** The home page with the calculator's script held, scrolled to "Number of subscribers" while still server HTML. */
+  async function openCalculator(page: Page) {
     const { problems, release } = await openHome(page, 'RoiCalculator');
     const subscribers = slider(page, 'Number of subscribers');
     await subscribers.scrollIntoViewIfNeeded();
     await expect(subscribers).toBeVisible();
     await notHydrated(roi(page));
+    return { problems, release, subscribers };
+  }
+
+  test('sliders and the billing cycle set before hydration give the label and the total', async ({ page }) => {
+    const { problems, release, subscribers } = await openCalculator(page);
 
     await subscribers.fill('120');
     await slider(page, 'Plan price').fill('250');
@@ -140,11 +136,7 @@ test.describe('revenue calculator', () => {
   test('a stream tab clicked before hydration is selected once awake, the slider moved before it kept', async ({
     page,
   }) => {
-    const { problems, release } = await openHome(page, 'RoiCalculator');
-    const subscribers = slider(page, 'Number of subscribers');
-    await subscribers.scrollIntoViewIfNeeded();
-    await expect(subscribers).toBeVisible();
-    await notHydrated(roi(page));
+    const { problems, release, subscribers } = await openCalculator(page);
 
     await subscribers.fill('120');
     await roi(page).getByRole('tab', { name: 'Courses' }).click();
