@@ -1,7 +1,6 @@
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
 import { eventEndpoint } from '../../src/lib/analytics';
-import { OFFER_DISMISSED_KEY } from '../../src/lib/visit-memory';
 
 /** Where the test build (dist-test) sends its events. */
 export const EVENT_URL = eventEndpoint(testSettings.PUBLIC_ANALYTICS_ENDPOINT);
@@ -35,11 +34,6 @@ export async function captureEvents(context: BrowserContext): Promise<Capture> {
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }),
   );
   return { events, named: (name) => events.filter((e) => e.n === name) };
-}
-
-/** Keeps the home offer popup closed, as after a dismissal earlier in the visit. */
-export async function popupDismissedEarlier(page: Page): Promise<void> {
-  await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), OFFER_DISMISSED_KEY);
 }
 
 /** Waits for the tracker to have loaded and sent the page view, so the next action is sent at once. */

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
 import { EVENTS } from '../../src/lib/analytics';
-import { captureEvents, expect, popupDismissedEarlier, test, trackerReady, type Capture } from './analytics-helpers';
+import { captureEvents, expect, test, trackerReady, type Capture } from './analytics-helpers';
+import { withoutOfferPopup } from './home-helpers';
 
 // dist-test has analytics on (scripts/test-settings.mjs): every event below goes to the routed endpoint, and each test
 // fails on any Content-Security-Policy violation (analytics-helpers.ts).
@@ -51,7 +52,7 @@ test('the tracker loads after first paint, from the site itself', async ({ page 
 
 test.describe('home page', () => {
   test.beforeEach(async ({ page }) => {
-    await popupDismissedEarlier(page);
+    await withoutOfferPopup(page);
     await page.goto('/');
     await trackerReady(capture);
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { holdIsland } from './hold-island';
+import { withoutOfferPopup } from './home-helpers';
 
 /**
  * Input made before an island hydrates is what the page shows once it has (src/scripts/early-input.ts,
@@ -23,11 +24,7 @@ async function slowPhone(page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
-/**
- * Every console error or warning and every uncaught error: none may appear (a hydration mismatch is one). The offer
- * popup, which opens as a modal on idle and would take every click, is replaced by a component that renders nothing
- * (its island's server HTML is empty too, so it hydrates cleanly).
- */
+/** Every console error or warning and every uncaught error: none may appear (a hydration mismatch is one). */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -39,9 +36,8 @@ function watchConsole(page: Page): string[] {
 
 async function openHome(page: Page, component: string) {
   const problems = watchConsole(page);
-  await page.route(/\/_astro\/LeadPopup\.[\w-]+\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'export default function Nothing() { return null; }' }),
-  );
+  // The offer popup opens as a modal on load and would take every click.
+  await withoutOfferPopup(page);
   const release = await holdIsland(page, component);
   await slowPhone(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });

@@ -1,8 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { withoutIslands } from './home-helpers';
 
+/**
+ * The offer popup is plain HTML and a few lines of page script: it opens, counts down and closes without React. Most
+ * tests here refuse every island script of the page (withoutIslands), so they pass only if that holds.
+ */
 const popup = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
 
-test('the offer popup opens on load as a modal, with focus inside', async ({ page }) => {
+test('the offer popup opens on load as a modal, with focus inside, before any island script', async ({ page }) => {
+  await withoutIslands(page);
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
   await expect(popup(page)).toContainText('₹45,999');
@@ -16,16 +22,21 @@ test('the offer popup opens on load as a modal, with focus inside', async ({ pag
 });
 
 for (const how of ['Escape', 'close button', 'backdrop'] as const) {
-  test(`${how} dismisses the popup for the rest of the page view`, async ({ page }) => {
+  test(`${how} dismisses the popup for the rest of the page view, with no island script`, async ({ page }) => {
+    const refused = await withoutIslands(page);
     await page.goto('/');
     await expect(popup(page)).toBeVisible();
     if (how === 'Escape') await page.keyboard.press('Escape');
     if (how === 'close button') await popup(page).getByRole('button', { name: 'Close offer' }).click();
     if (how === 'backdrop') await page.mouse.click(5, 5);
     await expect(popup(page)).toBeHidden();
-    await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(500);
+    // Scrolling wakes the islands below (their scripts are refused here): nothing reopens the popup.
+    await page.locator('#revenue-calculator').scrollIntoViewIfNeeded();
+    await expect.poll(() => refused.length).toBeGreaterThan(0);
     await expect(popup(page)).toBeHidden();
+    expect(await page.evaluate(() => document.querySelector('dialog[data-offer-popup]')?.hasAttribute('open'))).toBe(
+      false,
+    );
   });
 }
 
@@ -34,14 +45,17 @@ test('once dismissed, the popup stays closed for the rest of the visit, with no 
   await expect(popup(page)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(popup(page)).toBeHidden();
+  // The page script decides at once, before the load event: once the page has loaded, a closed popup stays closed.
+  const closedAfterLoad = async () => {
+    await page.waitForLoadState('load');
+    expect(await page.locator('dialog[data-offer-popup]').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+  };
   await page.goto('/pricing');
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await page.waitForTimeout(1500);
-  await expect(popup(page)).toBeHidden();
+  await closedAfterLoad();
   await page.goto('/');
-  await page.waitForTimeout(1500);
-  await expect(popup(page)).toBeHidden();
+  await closedAfterLoad();
   expect(await context.cookies()).toEqual([]);
   // A new visit (another tab has its own session) sees the offer again, as on any first load.
   const next = await context.newPage();
@@ -77,6 +91,7 @@ test('the countdown shows two-digit days, hours, minutes and seconds, ticking ev
   // Frozen exactly 2 days, 2 hours, 1 minute and 2 seconds before the deadline: whatever the phase of the one-second
   // tick, the last tick shows a whole number of seconds left.
   const at = DEADLINE - (((2 * 24 + 2) * 60 + 1) * 60 + 2) * 1000;
+  await withoutIslands(page);
   await page.clock.install({ time: at - 20_000 });
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
@@ -94,6 +109,7 @@ test('the countdown shows two-digit days, hours, minutes and seconds, ticking ev
 });
 
 test('after the deadline the countdown stays at 00', async ({ page }) => {
+  await withoutIslands(page);
   await page.clock.install({ time: DEADLINE - 20_000 });
   await page.goto('/');
   await expect(popup(page)).toBeVisible();

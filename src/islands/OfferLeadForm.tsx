@@ -1,0 +1,60 @@
+/**
+ * The form of the home page's offer popup: name and mobile, posted to this site's relay (/api/leads), or straight to
+ * the CRM in direct mode. The popup around it is plain HTML and a few lines of page script
+ * (src/components/home/LeadOffer.astro): this island hydrates only when the visitor reaches for the form
+ * (client:interact), and a submit made before it is awake is held and sent once it is (`data-early`).
+ */
+import { useRef } from 'react';
+import { buildPopupRequest, type LeadTarget } from '../lib/crm';
+import type { Lead } from '../lib/lead';
+import type { OfferPopupCopy } from '../lib/schemas/home';
+import LeadFields, { type LeadFieldLabels } from './LeadFields';
+import { useEarlyInput } from './hooks/useEarlyInput';
+import { useLeadSubmit } from './hooks/useLeadSubmit';
+
+interface Props {
+  crm: LeadTarget;
+  /** The fields' labels (src/content/ui.json, `leadForm`). */
+  labels: LeadFieldLabels;
+  /** The submit button's two states (src/content/home/home.json, `offerPopup`). */
+  copy: Pick<OfferPopupCopy, 'submit' | 'submitting'>;
+}
+
+/** Posts the lead; an answer other than 2xx is a failure, with its status and body for the console. */
+async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
+  const request = buildPopupRequest(lead, crm);
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  if (!response.ok) throw new Error(`${response.status} ${await response.text().catch(() => '')}`.trim());
+}
+
+export default function OfferLeadForm({ crm, labels, copy }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The response is not read; a failure is only logged, and the form stays as it was: the visitor sees no error.
+  const { onSubmit, busy, errors, nameRef, mobileRef } = useLeadSubmit(
+    'popup',
+    (lead) => postLead(lead, crm),
+    (error) => console.error(`Lead submission failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  // What was typed, and a submit held before hydration (src/scripts/early-input.ts), are adopted now.
+  useEarlyInput(formRef);
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={busy} data-early="">
+      <LeadFields
+        id="lead-popup"
+        labels={labels}
+        errors={errors}
+        nameRef={nameRef}
+        mobileRef={mobileRef}
+        labelClass="sr-only"
+      />
+      <button
+        type="submit"
+        disabled={busy}
+        className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {busy ? copy.submitting : copy.submit}
+      </button>
+    </form>
+  );
+}
