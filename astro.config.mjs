@@ -10,7 +10,7 @@ const fileEnv = loadEnv(process.env.NODE_ENV === 'development' ? 'development' :
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
-const { securityHeaders } = await import('./src/integrations/security-headers.ts');
+const { securityHeaders, headersFile } = await import('./src/integrations/security-headers.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { inSitemap, pageUrl } = await import('./src/config/routes.ts');
@@ -30,13 +30,16 @@ export default defineConfig({
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
+    // Last: its rules name every file that is not a page, so it reads the folder once the others have written theirs.
+    headersFile(),
   ],
   // No inline scripts: every script is a file, so the Content-Security-Policy needs no hashes.
   // The search index's script is written after the bundling (src/integrations/blog-search.ts): the search island
   // imports it from the site as it is.
   vite: {
     plugins: [tailwindcss()],
-    build: { assetsInlineLimit: 0, rollupOptions: { external: [/^\/pagefind\//] } },
+    // One stylesheet for the whole site: a page asks for one file, and the next page finds it in the cache.
+    build: { assetsInlineLimit: 0, cssCodeSplit: false, rollupOptions: { external: [/^\/pagefind\//] } },
     // The analytics settings as a constant of the bundle: null (the default) lets the bundler drop every analytics
     // module, so a build without PUBLIC_ANALYTICS_ENDPOINT ships no analytics code at all.
     define: { __ANALYTICS__: JSON.stringify(site.analytics) },

@@ -27,6 +27,37 @@ export function htmlFiles(root = DIST) {
   return found.sort();
 }
 
+/** Files in the output folder that the host reads and never serves. */
+const HOST_FILES = new Set(['_headers', '_redirects', '_routes.json']);
+
+/**
+ * What a host serves from `root` that is not a page, as few paths as cover it: a folder that holds no HTML file at any
+ * depth as "/folder/*", any other file that is not HTML by its own path. Sorted.
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+export function notPagePaths(root = DIST) {
+  const found = [];
+  const holdsHtml = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).some((entry) =>
+      entry.isDirectory() ? holdsHtml(join(dir, entry.name)) : entry.name.endsWith('.html'),
+    );
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      const path = '/' + relative(root, full).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (holdsHtml(full)) walk(full);
+        else found.push(`${path}/*`);
+      } else if (!entry.name.endsWith('.html') && !(dir === root && HOST_FILES.has(entry.name))) {
+        found.push(path);
+      }
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
 /**
  * The URL path a host serves an HTML file at: "index.html" is "/", "pricing/index.html" is "/pricing",
  * "404.html" is "/404".

@@ -1,5 +1,6 @@
 /**
- * After the build: makes every page free of inline scripts, then writes dist/_headers from the site configuration.
+ * After the build: makes every page free of inline scripts (securityHeaders), and, once every other integration is
+ * done, writes dist/_headers from the site configuration (headersFile).
  *
  * Astro writes its island runtime (the `astro-island` element and one loader per `client:` directive) inline into each
  * page that has an island. Those scripts come from Astro's own source, so the list of them is fixed: it is read here
@@ -28,7 +29,7 @@ import { site } from '../config/site';
 import { INTERACT_DIRECTIVE } from './client-interact';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
 import { buildHeadersFile } from '../lib/security-headers';
-import { htmlFiles } from '../../scripts/dist-pages.mjs';
+import { htmlFiles, notPagePaths } from '../../scripts/dist-pages.mjs';
 
 /** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
 export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {
@@ -89,16 +90,19 @@ function runtimeFiles(custom: Record<string, string> = {}): Map<string, RuntimeF
 }
 
 /**
- * The page with each of Astro's runtime scripts replaced by a deferred reference to its file, and the executable
- * inline scripts that are not Astro's (which fail the build). Deferred scripts run in document order once the page is
- * parsed, so a directive's loader still runs before the island element that waits for it.
+ * The page with Astro's runtime scripts replaced by one deferred reference to a file that holds them all, in their
+ * order, placed where the first of them was: one request instead of one per script (the island element and each
+ * directive's loader). Deferred scripts run in document order once the page is parsed, so each loader still runs
+ * before the island element that waits for it. Also returns that file, and the executable inline scripts that are not
+ * Astro's (which fail the build).
  */
 export function externalizeRuntime(
   html: string,
   known: Map<string, RuntimeFile>,
 ): { html: string; used: RuntimeFile[]; unknown: string[] } {
-  const used: RuntimeFile[] = [];
+  const parts: RuntimeFile[] = [];
   const unknown: string[] = [];
+  const MARK = '\u0000astro-runtime\u0000';
   let out = '';
   let last = 0;
   for (const script of scriptElements(html)) {
@@ -108,12 +112,22 @@ export function externalizeRuntime(
       unknown.push(script.body);
       continue;
     }
-    used.push(file);
-    out += html.slice(last, script.start) + `<script src="${file.url}" defer ${RUNTIME_ATTR}></script>`;
+    out += html.slice(last, script.start) + (parts.length ? '' : MARK);
+    parts.push(file);
     last = script.end;
   }
-  const result = out + html.slice(last);
-  return { html: result.replaceAll(ISLAND_STYLE_ELEMENT, ''), used, unknown };
+  const combined = parts.length ? [combine(parts)] : [];
+  const tag = combined[0] ? `<script src="${combined[0].url}" defer ${RUNTIME_ATTR}></script>` : '';
+  const result = (out + html.slice(last)).replace(MARK, tag);
+  return { html: result.replaceAll(ISLAND_STYLE_ELEMENT, ''), used: combined, unknown };
+}
+
+/** One file of several runtime scripts, named for its content. A lone script keeps its own file. */
+function combine(parts: RuntimeFile[]): RuntimeFile {
+  if (parts.length === 1) return parts[0]!;
+  const body = parts.map((part) => part.body).join('\n;');
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
+  return { name: 'astro-runtime', url: `/_astro/astro-runtime.${hash}.js`, body };
 }
 
 const preview = (body: string) => JSON.stringify(body.length > 80 ? `${body.slice(0, 77)}...` : body);
@@ -135,7 +149,7 @@ export function securityHeaders(): AstroIntegration {
             projectRoot,
           ),
         });
-        const used = new Set<RuntimeFile>();
+        const used = new Map<string, RuntimeFile>();
         const problems: string[] = [];
         const files = htmlFiles(root);
         for (const file of files) {
@@ -143,7 +157,7 @@ export function securityHeaders(): AstroIntegration {
           const result = externalizeRuntime(html, known);
           const where = relative(process.cwd(), file).split(sep).join('/');
           for (const body of result.unknown) problems.push(`${where}: ${preview(body)}`);
-          result.used.forEach((f) => used.add(f));
+          result.used.forEach((f) => used.set(f.url, f));
           if (result.html !== html) await writeFile(file, result.html);
         }
         if (problems.length) {
@@ -153,8 +167,23 @@ export function securityHeaders(): AstroIntegration {
           );
         }
         await mkdir(join(root, '_astro'), { recursive: true });
-        for (const file of used) await writeFile(join(root, file.url), file.body);
+        for (const file of used.values()) await writeFile(join(root, file.url), file.body);
+        logger.info(`${files.length} pages hold no inline script; Astro's runtime moved into ${used.size} file(s)`);
+      },
+    },
+  };
+}
 
+/**
+ * Writes dist/_headers once every other integration has written its files (the search index, the sitemap): the
+ * rules name what is not a page by reading the finished folder. List it last in astro.config.mjs.
+ */
+export function headersFile(): AstroIntegration {
+  return {
+    name: 'headers-file',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const root = fileURLToPath(dir);
         const content = buildHeadersFile({
           // In relay mode the popup posts to this site ('self'): the CRM is named only in direct mode.
           connectOrigins: [
@@ -164,9 +193,9 @@ export function securityHeaders(): AstroIntegration {
             site.analytics?.endpoint ?? '',
           ],
           imageOrigins: [site.blogApiBase],
+          notPages: notPagePaths(root),
         });
         await writeFile(join(root, '_headers'), content);
-        logger.info(`${files.length} pages hold no inline script; Astro's runtime moved into ${used.size} file(s)`);
       },
     },
   };

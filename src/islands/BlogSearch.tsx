@@ -12,7 +12,6 @@ import { pagePath } from '../config/routes';
 import { entryNumber } from '../lib/blog/post';
 import { formatLongDate } from '../lib/format';
 import { useEarlyInput } from './hooks/useEarlyInput';
-import '../styles/blog-card.css';
 
 export interface BlogSearchProps {
   /** Categories in the category bar's order (the index filters by id, so two with one name stay apart). */

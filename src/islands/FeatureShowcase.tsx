@@ -11,7 +11,6 @@ import { tabKeyTarget } from '../lib/tabs';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../lib/timings';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { usePauseOnFocus } from './hooks/usePauseOnFocus';
-import './FeatureShowcase.css';
 
 /**
  * The icons this island draws, by name: the page holds their drawings once, as symbols with the ids

@@ -6,8 +6,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
-import 'keen-slider/keen-slider.min.css';
-import './TestimonialCarousel.css';
 import { fillSlots } from '../lib/brand';
 import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';

@@ -6,14 +6,28 @@
  * Scripts run only from the site's own files (`script-src 'self'`): the built pages hold no inline script at all
  * (src/integrations/security-headers.ts moves Astro's island runtime into files and refuses any other), so the policy
  * carries no hash and nothing in it depends on what the pages contain.
+ *
+ * Every HTML page also names the speculation rules (src/lib/speculation.ts) in a `Speculation-Rules` header; the
+ * files that are not pages detach it (`! Speculation-Rules`), and the rules file itself gets its media type.
  */
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './speculation';
 
 export interface HeadersInput {
   /** Origins the browser may call: the email service, the blog API... Empty entries are ignored. */
   connectOrigins: string[];
   /** Origins images may come from besides the site and any https: host (the blog API, which may serve http). */
   imageOrigins?: string[];
+  /**
+   * Paths of what is not a page (`/favicon.svg`, a folder as `/media/*`), which get no `Speculation-Rules` header:
+   * the file names the build writes outside the pages, never a page's own path.
+   */
+  notPages?: string[];
 }
+
+/** What a header rule's path may hold: a file or folder name the build writes, with at most a trailing splat. */
+const RULE_PATH = /^\/[\w.-]+(?:\/[\w.-]+)*(?:\/\*)?$/;
+/** Cloudflare reads at most 100 rules from a `_headers` file. */
+const MAX_RULES = 100;
 
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -68,8 +82,20 @@ export function contentSecurityPolicy(input: HeadersInput): string {
 }
 
 export function buildHeadersFile(input: HeadersInput): string {
+  const detach = '  ! Speculation-Rules';
+  const rules = new Map<string, string[]>([
+    // Hashed build assets never change under the same name. (Pages keep the default: revalidate on every visit.)
+    ['/_astro/*', ['  Cache-Control: public, max-age=31536000, immutable', detach]],
+    [SPECULATION_RULES_PATH, [`  Content-Type: ${SPECULATION_RULES_TYPE}`, detach]],
+  ]);
+  for (const path of input.notPages ?? []) {
+    if (!RULE_PATH.test(path)) throw new Error(`Not a path a header rule can hold: ${JSON.stringify(path)}`);
+    if (!rules.has(path)) rules.set(path, [detach]);
+  }
+  if (rules.size + 1 > MAX_RULES) throw new Error(`${rules.size + 1} header rules: hosts read at most ${MAX_RULES}`);
   const lines = [
     '# Generated at build time from the site configuration (src/integrations/security-headers.ts). Do not edit.',
+    '# Every path gets the security headers and names the speculation rules; what is not a page drops the latter.',
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(input)}`,
     '  X-Content-Type-Options: nosniff',
@@ -78,10 +104,8 @@ export function buildHeadersFile(input: HeadersInput): string {
     `  Permissions-Policy: ${PERMISSIONS_POLICY}`,
     '  Cross-Origin-Opener-Policy: same-origin',
     '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
-    '',
-    '# Hashed build assets never change under the same name. (Pages keep the default: revalidate on every visit.)',
-    '/_astro/*',
-    '  Cache-Control: public, max-age=31536000, immutable',
+    `  Speculation-Rules: "${SPECULATION_RULES_PATH}"`,
+    ...[...rules].flatMap(([path, headers]) => ['', path, ...headers]),
   ];
   return lines.join('\n') + '\n';
 }

@@ -6,6 +6,7 @@ import {
   externalizeRuntime,
 } from '../../src/integrations/security-headers';
 import { buildHeadersFile, contentSecurityPolicy } from '../../src/lib/security-headers';
+import { SPECULATION_RULES_PATH } from '../../src/lib/speculation';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -67,7 +68,37 @@ describe('buildHeadersFile', () => {
 
   it('names no page: nothing a page or the blog API holds reaches the file', () => {
     const rules = file.split('\n').filter((line) => line.startsWith('/'));
-    expect(rules).toEqual(['/*', '/_astro/*']);
+    expect(rules).toEqual(['/*', '/_astro/*', SPECULATION_RULES_PATH]);
+  });
+
+  it('names the speculation rules for every path, and serves the rules file with its media type', () => {
+    const block = file.split('\n\n')[0] ?? '';
+    expect(block).toContain(`  Speculation-Rules: "${SPECULATION_RULES_PATH}"`);
+    const own = file.split('\n\n').find((b) => b.startsWith(`${SPECULATION_RULES_PATH}\n`));
+    expect(own).toContain('  Content-Type: application/speculationrules+json');
+    expect(own).toContain('  ! Speculation-Rules');
+  });
+
+  it('detaches the speculation rules from what is not a page, one rule per path', () => {
+    const withFiles = buildHeadersFile({
+      connectOrigins: [],
+      notPages: ['/favicon.svg', '/media/*', '/_astro/*', SPECULATION_RULES_PATH],
+    });
+    const blocks = withFiles.split('\n\n');
+    const rules = blocks.map((b) => b.split('\n').find((line) => line.startsWith('/')));
+    expect(rules).toEqual(['/*', '/_astro/*', SPECULATION_RULES_PATH, '/favicon.svg', '/media/*']);
+    for (const path of ['/favicon.svg', '/media/*', '/_astro/*']) {
+      expect(blocks.find((b) => b.startsWith(`${path}\n`))).toContain('  ! Speculation-Rules');
+    }
+  });
+
+  it('refuses a path a header rule cannot hold, and more rules than hosts read', () => {
+    for (const path of ['/a b', '/x\n  Set-Cookie: a=b', 'favicon.svg', '/*/x', '/a/**']) {
+      expect(() => buildHeadersFile({ connectOrigins: [], notPages: [path] })).toThrow(/Not a path/);
+    }
+    const many = Array.from({ length: 98 }, (_, i) => `/file-${i}.png`);
+    expect(() => buildHeadersFile({ connectOrigins: [], notPages: many })).toThrow(/at most 100/);
+    expect(() => buildHeadersFile({ connectOrigins: [], notPages: many.slice(0, 97) })).not.toThrow();
   });
 });
 
@@ -76,15 +107,28 @@ describe('externalizeRuntime', () => {
     Object.entries(ASTRO_RUNTIME_SCRIPTS).map(([name, body]) => [body, { name, url: `/_astro/${name}.x.js`, body }]),
   );
 
-  it("replaces each of Astro's runtime scripts by a deferred file, in place", () => {
+  it("replaces Astro's runtime scripts by one deferred file holding them in order, where the first was", () => {
     const visible = ASTRO_RUNTIME_SCRIPTS['astro-visible']!;
     const island = ASTRO_RUNTIME_SCRIPTS['astro-island']!;
-    const html = `<p>a</p><script>${visible}</script><script>${island}</script><astro-island></astro-island>`;
+    const html = `<p>a</p><script>${visible}</script><b></b><script>${island}</script><astro-island></astro-island>`;
     const result = externalizeRuntime(html, known);
     expect(result.unknown).toEqual([]);
+    expect(result.used).toHaveLength(1);
+    const [file] = result.used;
+    expect(file!.url).toMatch(/^\/_astro\/astro-runtime\.[0-9a-f]{10}\.js$/);
+    expect(file!.body).toBe(`${visible}\n;${island}`);
     expect(result.html).toBe(
-      `<p>a</p><script src="/_astro/astro-visible.x.js" defer ${RUNTIME_ATTR}></script>` +
-        `<script src="/_astro/astro-island.x.js" defer ${RUNTIME_ATTR}></script><astro-island></astro-island>`,
+      `<p>a</p><script src="${file!.url}" defer ${RUNTIME_ATTR}></script><b></b><astro-island></astro-island>`,
+    );
+    // The same scripts give the same file on every page.
+    expect(externalizeRuntime(html, known).used[0]!.url).toBe(file!.url);
+  });
+
+  it('keeps a lone runtime script in its own file', () => {
+    const island = ASTRO_RUNTIME_SCRIPTS['astro-island']!;
+    const result = externalizeRuntime(`<script>${island}</script><astro-island></astro-island>`, known);
+    expect(result.html).toBe(
+      `<script src="/_astro/astro-island.x.js" defer ${RUNTIME_ATTR}></script><astro-island></astro-island>`,
     );
   });
 

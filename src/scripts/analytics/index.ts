@@ -6,7 +6,8 @@
  * What runs at once is small: one delegated click listener for calls to action (`data-cta`), one change listener for
  * the pricing period, one listener for the events islands dispatch (`site:track`). The Plausible tracker and web-vitals
  * load after the page has loaded and the browser is idle (or at the first event, if that comes sooner); events made
- * before are queued and sent in order once the tracker is there.
+ * before are queued and sent in order once the tracker is there. A page the browser prerenders loads the tracker only
+ * once the visitor opens it, so a page never shown sends nothing, and one that is shown sends one pageview, then.
  */
 import {
   CTA_ATTR,
@@ -20,6 +21,7 @@ import {
   type AnalyticsSettings,
   type TrackDetail,
 } from '../../lib/analytics';
+import { whenShown } from '../when-shown';
 
 type Send = (detail: TrackDetail) => void;
 
@@ -48,12 +50,14 @@ export function startAnalytics(settings: AnalyticsSettings): void {
   function load() {
     if (loading) return;
     loading = true;
-    import('./tracker')
-      .then(({ startTracker }) => {
-        send = startTracker(settings);
-        queue.splice(0).forEach((detail) => send(detail));
-      })
-      .catch((error: unknown) => console.warn('Analytics did not load:', error));
+    whenShown(() => {
+      import('./tracker')
+        .then(({ startTracker }) => {
+          send = startTracker(settings);
+          queue.splice(0).forEach((detail) => send(detail));
+        })
+        .catch((error: unknown) => console.warn('Analytics did not load:', error));
+    });
   }
 
   // A link is followed by a click, a middle click, or Enter (which clicks). Each is one event.
