@@ -50,7 +50,7 @@ export default function RoiCalculator({ copy }: Props) {
   }
 
   return (
-    <div ref={rootRef} className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+    <div ref={rootRef} className="grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
       <div className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <div role="tablist" aria-label={copy.tabsLabel} className="flex flex-wrap gap-2">
           {ROI_TABS.map((t, i) => (
@@ -114,7 +114,7 @@ export default function RoiCalculator({ copy }: Props) {
       <div className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
         <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.total}</h3>
         <p
-          className={`mt-2 rounded-xl text-3xl font-extrabold tabular-nums transition-colors duration-300 sm:text-5xl ${
+          className={`mt-2 rounded-xl text-2xl font-extrabold [overflow-wrap:anywhere] tabular-nums transition-colors duration-300 min-[360px]:text-3xl sm:text-5xl ${
             highlighted ? 'bg-white/15 text-amber-300' : ''
           }`}
           aria-live="polite"

@@ -28,7 +28,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
   useEarlyInput(rootRef);
 
   return (
-    <div ref={rootRef} className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+    <div ref={rootRef} className="grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6 rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         {WHATSAPP_SLIDERS.map((spec) => (
           <Slider
