@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse (mobile) over every page in dist, each canonical page once (aliases share a canonical URL), served by the
 // reference host's runtime (scripts/host.mjs: its headers, compression and URLs). Prints a table and exits 1 when a page
-// scores below the gates: performance 95 (the median of three runs when the first misses it), accessibility 100, best
-// practices 100, SEO 100.
+// scores below the gates: performance 95 (the median of three runs when the first misses it; the home page: every one of
+// five runs), accessibility 100, best practices 100, SEO 100.
 //   node scripts/lighthouse.mjs [path ...]     (default: every page in dist)
 //   LIGHTHOUSE_DIR=dist-check/blog-scale node scripts/lighthouse.mjs /blogs   (another build: npm run test:blog-scale)
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +17,9 @@ const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo:
 const NOT_APPLICABLE = { '/404': ['http-status-code', 'is-crawlable'], '/thank-you': ['is-crawlable'] };
 // The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
 const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
+// The home page, the one most visitors see first, must be fast every time, not on the median: it is measured five
+// times in a row, and every run must meet every gate.
+const EVERY_RUN = { '/': 5 };
 
 const dir = process.env.LIGHTHOUSE_DIR ?? 'dist';
 const pages = () =>
@@ -74,7 +77,8 @@ try {
     // the median of several runs): a page whose first run misses the performance gate is measured twice more, and
     // judged on the median run. Accessibility, best practices and SEO do not vary and are never re-measured.
     const runs = [];
-    for (let attempt = 1; attempt <= 4 && runs.length < 3; attempt++) {
+    const everyRun = EVERY_RUN[path];
+    for (let attempt = 1; attempt <= (everyRun ?? 3) + 1 && runs.length < (everyRun ?? 3); attempt++) {
       const result = await lighthouse(`${origin}${path}`, {
         port: chrome.port,
         output: 'json',
@@ -92,16 +96,22 @@ try {
       }
       runs.push({ lhr, scores, failed });
       const missedOnlyPerformance = failed.length > 0 && failed.every((f) => f.startsWith('performance '));
+      if (everyRun) continue;
       if (runs.length === 1 && !missedOnlyPerformance) break;
       if (runs.length === 1)
         console.error(`${path}: performance ${scores.performance} on the first run; measuring twice more`);
     }
+    const order = runs.map((r) => r.scores.performance);
     runs.sort((a, b) => a.scores.performance - b.scores.performance);
-    const { lhr, scores, failed } = runs[Math.floor(runs.length / 2)];
-    if (runs.length > 1)
+    // Judged on the median run, or, for the pages measured every time, on the worst.
+    const { lhr, scores, failed } = runs[everyRun ? 0 : Math.floor(runs.length / 2)];
+    if (runs.length > 1) {
+      const tbt = runs.map((r) => Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0));
       console.error(
-        `${path}: performance ${runs.map((r) => r.scores.performance).join(', ')}: median ${scores.performance}`,
+        `${path}: performance ${order.join(', ')}: ${everyRun ? 'worst' : 'median'} ${scores.performance}` +
+          (everyRun ? `; total blocking time median ${tbt.sort((a, b) => a - b)[Math.floor(tbt.length / 2)]} ms` : ''),
       );
+    }
     const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
     rows.push({
       path,

@@ -1,15 +1,18 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
 import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
+import { holdIsland } from './hold-island';
 
 const CRM = `${testSettings.PUBLIC_CRM_HOST}/api/leads`;
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
 
-async function fill(page: Page, name = 'Asha Rao', mobile = '+91 98765 43210') {
+/** Opens the popup and types a lead; the form's island wakes as the visitor reaches for it. */
+async function fill(page: Page, name = 'Asha Rao', mobile = '+91 98765 43210', awake = true) {
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
   await popup(page).getByPlaceholder('Enter Name').fill(name);
   await popup(page).getByPlaceholder('Enter Mobile No.').fill(mobile);
+  if (awake) await expect(popup(page).locator('astro-island')).not.toHaveAttribute('ssr');
 }
 
 test('a lead posts every field to the CRM and goes to the thank-you page', async ({ page }) => {
@@ -48,7 +51,7 @@ test('while sending the button reads "Submitting..." and a second click sends no
   await expect(busy).toBeDisabled();
   await busy.click({ force: true });
   await popup(page)
-    .locator('form')
+    .locator('form[data-early]')
     .evaluate((form: HTMLFormElement) => form.requestSubmit());
   release();
   await page.waitForURL('**/thank-you');
@@ -106,4 +109,26 @@ test('a filled honeypot is dropped quietly and looks like success', async ({ pag
   await popup(page).getByRole('button', { name: 'Claim Now' }).click();
   await page.waitForURL('**/thank-you');
   expect(calls).toBe(0);
+});
+
+test('a lead sent before the form has hydrated is held, then sent once', async ({ page }) => {
+  const requests: Request[] = [];
+  await page.route(CRM, async (route) => {
+    requests.push(route.request());
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":true}' });
+  });
+  // The form's island script arrives only when released: the visitor types and submits into the server HTML.
+  const release = await holdIsland(page, 'OfferLeadForm');
+  await fill(page, '  Asha Rao ', '+91 98765 43210', false);
+  const island = popup(page).locator('astro-island');
+  await popup(page).getByRole('button', { name: 'Claim Now' }).click();
+  await expect(island).toHaveAttribute('ssr', '');
+  await expect(island).toHaveAttribute('aria-busy', 'true');
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(requests).toHaveLength(0);
+
+  release();
+  await page.waitForURL('**/thank-you');
+  expect(requests).toHaveLength(1);
+  expect(Object.fromEntries(new URLSearchParams(requests[0]!.postData() ?? ''))).toEqual(SPEC_CRM_LEAD_BODY);
 });
