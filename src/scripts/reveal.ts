@@ -1,7 +1,9 @@
 /**
- * Reveal-on-scroll for `[data-reveal]` sections: fade and slide in once when 20 % visible. Content stays visible when
- * scripts do not run (the hidden state needs html.js) and under prefers-reduced-motion (the CSS never hides it).
+ * Reveal-on-scroll for `[data-reveal]` sections: fade and slide in once when 20 % visible (a section too tall for that:
+ * once it fills 20 % of the viewport; src/lib/reveal.ts). Content stays visible when scripts do not run (the hidden
+ * state needs html.js) and under prefers-reduced-motion (the CSS never hides it).
  */
+import { revealThresholds, shouldReveal } from '../lib/reveal';
 import { REVEAL } from '../lib/timings';
 
 export function setupReveal(): void {
@@ -18,7 +20,8 @@ export function setupReveal(): void {
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
+        const viewport = entry.rootBounds?.height ?? window.innerHeight;
+        if (!shouldReveal(entry.intersectionRect.height, entry.boundingClientRect.height, viewport)) continue;
         const el = entry.target as HTMLElement;
         // Transition only the reveal (the after-change style's transition applies); the initial hide is instant.
         el.style.transition = `opacity ${REVEAL.durationMs}ms ease-out ${REVEAL.delayMs}ms, transform ${REVEAL.durationMs}ms ease-out ${REVEAL.delayMs}ms`;
@@ -26,7 +29,7 @@ export function setupReveal(): void {
         observer.unobserve(entry.target);
       }
     },
-    { threshold: REVEAL.threshold },
+    { threshold: revealThresholds() },
   );
 
   for (const el of targets) {
