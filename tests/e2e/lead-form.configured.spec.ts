@@ -65,9 +65,10 @@ test('failure: alerts, keeps the values and enables the button again', async ({ 
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
   expect(new URL(page.url()).pathname).toBe('/mr/business-whatsapp-pricing');
 
-  // The visitor can try again at once.
+  // The visitor can try again at once (and is told again when it fails again).
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(() => bodies.length).toBe(2);
+  await expect.poll(() => alerts.length).toBe(2);
 });
 
 test('the contact modal form sends through the same service', async ({ page }) => {

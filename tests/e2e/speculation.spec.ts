@@ -98,7 +98,9 @@ test.describe('in the browser', () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const delivery = await page.evaluate(
-      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).deliveryType,
+      // deliveryType is newer than TypeScript's DOM types.
+      () =>
+        (performance.getEntriesByType('navigation')[0] as PerformanceEntry & { deliveryType?: string }).deliveryType,
     );
     expect(delivery).toBe('navigational-prefetch');
   });
