@@ -4,9 +4,8 @@ import { withoutOfferPopup } from './home-helpers';
 
 /**
  * Every page reflows at 320 CSS px (WCAG 1.4.10: a small phone, or 400 % zoom on a 1280 px screen): nothing makes it
- * scroll sideways, once every section has been revealed (a section not yet revealed skips rendering and clips its
- * content) and every island has woken. Islands inside a closed dialog (the contact modal's form) wake when it opens,
- * and those hidden at this width (display: none) never do.
+ * scroll sideways, once every section has been revealed and every island has woken. Islands inside a closed dialog
+ * (the contact modal's form) wake when it opens, and those hidden at this width (display: none) never do.
  */
 const WIDTH = 320;
 test.use({ viewport: { width: WIDTH, height: 640 } });
