@@ -72,13 +72,14 @@ const rows = [];
 let failures = 0;
 try {
   for (const path of targets) {
-    // A run that broke (a runtime error, or a trace with no score at all) is measured once more: on a busy 2-core
-    // machine one trace can stall. The performance score also varies from run to run (Lighthouse's own guidance is
+    // A run that broke (a runtime error such as NO_NAVSTART, or a trace with no score at all) is measured again, twice
+    // at most per page: on a busy 2-core machine one trace can stall, and a broken trace says nothing of the page. The performance score also varies from run to run (Lighthouse's own guidance is
     // the median of several runs): a page whose first run misses the performance gate is measured twice more, and
     // judged on the median run. Accessibility, best practices and SEO do not vary and are never re-measured.
     const runs = [];
     const everyRun = EVERY_RUN[path];
-    for (let attempt = 1; attempt <= (everyRun ?? 3) + 1 && runs.length < (everyRun ?? 3); attempt++) {
+    let retries = 2;
+    while (runs.length < (everyRun ?? 3)) {
       const result = await lighthouse(`${origin}${path}`, {
         port: chrome.port,
         output: 'json',
@@ -90,7 +91,8 @@ try {
       const { scores, failed } = judge(lhr, path);
       if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
       const broken = Boolean(lhr.runtimeError) || lhr.categories.performance.score === null || scores.performance === 0;
-      if (broken && attempt === 1) {
+      if (broken && retries > 0) {
+        retries--;
         console.error(`${path}: the audit broke (${failed.join('; ')}); measuring again`);
         continue;
       }
