@@ -8,6 +8,7 @@
 import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
 import { get, startHost } from './host.mjs';
+import { slowPhone } from './slow-phone.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, dir: { type: 'string', default: 'dist' } },
@@ -15,7 +16,6 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 /** How long the pointer rests on the link before the click. */
 const DWELL_MS = 300;
-const PROFILE = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
 
 /** [from, to]: `to` as a path, or a function that finds the link on the page (the first post of the list). */
 const NAVIGATIONS = [
@@ -38,19 +38,11 @@ async function linkTo(page, to) {
   return link;
 }
 
-async function measure(browser, origin, [from, to], rulesPath) {
+async function measure(browser, origin, [from, to], speculation) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
-  if (!rulesPath) await context.route(`**${rulesFile}`, (route) => route.abort());
+  if (!speculation) await context.route(`**${rulesFile}`, (route) => route.abort());
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PROFILE.latency,
-    downloadThroughput: PROFILE.download,
-    uploadThroughput: PROFILE.upload,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+  await slowPhone(page);
   try {
     await page.goto(origin + from, { waitUntil: 'load' });
     // The home page's offer popup opens on load: the visitor closes it first.
@@ -101,8 +93,8 @@ try {
     let path = '';
     // Interleaved, so a slower moment of the machine weighs on both columns alike.
     for (let run = 0; run < RUNS; run++) {
-      const a = await measure(browser, host.origin, navigation, rulesFile);
-      const b = await measure(browser, host.origin, navigation, null);
+      const a = await measure(browser, host.origin, navigation, true);
+      const b = await measure(browser, host.origin, navigation, false);
       on.push(a.ms);
       off.push(b.ms);
       path = a.path;

@@ -102,8 +102,9 @@ export function externalizeRuntime(
 ): { html: string; used: RuntimeFile[]; unknown: string[] } {
   const parts: RuntimeFile[] = [];
   const unknown: string[] = [];
-  const MARK = '\u0000astro-runtime\u0000';
   let out = '';
+  // Where the first runtime script stood: the one reference to the combined file goes there.
+  let at = -1;
   let last = 0;
   for (const script of scriptElements(html)) {
     if (!isInlineExecutable(script)) continue;
@@ -112,14 +113,16 @@ export function externalizeRuntime(
       unknown.push(script.body);
       continue;
     }
-    out += html.slice(last, script.start) + (parts.length ? '' : MARK);
+    out += html.slice(last, script.start);
+    if (at < 0) at = out.length;
     parts.push(file);
     last = script.end;
   }
-  const combined = parts.length ? [combine(parts)] : [];
-  const tag = combined[0] ? `<script src="${combined[0].url}" defer ${RUNTIME_ATTR}></script>` : '';
-  const result = (out + html.slice(last)).replace(MARK, tag);
-  return { html: result.replaceAll(ISLAND_STYLE_ELEMENT, ''), used: combined, unknown };
+  out += html.slice(last);
+  if (!parts.length) return { html: out.replaceAll(ISLAND_STYLE_ELEMENT, ''), used: [], unknown };
+  const file = combine(parts);
+  const result = `${out.slice(0, at)}<script src="${file.url}" defer ${RUNTIME_ATTR}></script>${out.slice(at)}`;
+  return { html: result.replaceAll(ISLAND_STYLE_ELEMENT, ''), used: [file], unknown };
 }
 
 /** One file of several runtime scripts, named for its content. A lone script keeps its own file. */

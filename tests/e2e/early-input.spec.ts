@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { slowPhone } from '../../scripts/slow-phone.mjs';
 import { holdIsland } from './hold-island';
 import { withoutOfferPopup } from './home-helpers';
 
@@ -10,19 +11,6 @@ import { withoutOfferPopup } from './home-helpers';
  */
 
 test.setTimeout(90_000);
-
-/** 150 ms latency, 1.6 Mbps down, 4x CPU slowdown, through the Chrome DevTools Protocol. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /** Every console error or warning and every uncaught error: none may appear (a hydration mismatch is one). */
 function watchConsole(page: Page): string[] {
