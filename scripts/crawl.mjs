@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The link crawl, on the reference host's runtime: serves a built folder with `wrangler pages dev` (scripts/host.mjs),
+// The link crawl, on the reference host's runtime: serves a built folder with `wrangler dev` (scripts/host.mjs),
 // reads every page in it and collects
 //   - the URL of every page (an alias such as /Yoga is linked from nowhere);
 //   - every internal link: href, src, srcset and poster of a, link, script, img, source, video, audio, track, iframe
@@ -98,8 +98,9 @@ async function crawl(dir) {
 
   const stylesheets = new Set();
   for (const page of pages) {
-    const pageUrl = new URL(page.path, local).href;
-    // The page itself, at its own URL (an alias such as /Yoga is linked from nowhere).
+    // The page itself, at its own URL (an alias such as /Yoga is linked from nowhere), each segment encoded as the
+    // site's links encode it (encodeURIComponent): the runtime redirects any other spelling of a path to that one.
+    const pageUrl = new URL(page.path.split('/').map(encodeURIComponent).join('/'), local).href;
     add(pageUrl, pageUrl, `${page.path} (its own URL)`, 'page');
     const dom = new JSDOM(page.html());
     const doc = dom.window.document;
