@@ -18,7 +18,7 @@ const { inSitemap, pageUrl } = await import('./src/config/routes.ts');
 export default defineConfig({
   site: site.url,
   output: 'static',
-  // One URL form, answered 200 with no redirect by Cloudflare Pages, Netlify and GitHub Pages: /pricing is the file
+  // One URL form, answered 200 with no redirect by Cloudflare Workers static assets, Cloudflare Pages, Netlify and GitHub Pages: /pricing is the file
   // pricing.html (a folder pricing/index.html would be answered by a redirect to /pricing/). Canonical URLs, links,
   // the sitemap and the feed all write it (see pagePath in src/config/routes.ts).
   trailingSlash: 'never',

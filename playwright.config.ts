@@ -49,8 +49,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${configuredPort}` },
     },
   ],
-  // The reference host's runtime (Cloudflare Pages, through wrangler: scripts/host.mjs) serves both builds, with its URL
-  // rules, _headers, compression and 404 page. SIGTERM lets each stop wrangler and remove its state folder.
+  // The reference host's runtime (the site's Worker with static assets, through wrangler: scripts/host.mjs) serves both
+  // builds, with its URL rules, _headers, compression, 404 page and /api/leads (no CRM set: leads are kept, pending).
+  // SIGTERM lets each stop wrangler and remove its state folder.
   webServer: [
     {
       command: `node scripts/host.mjs --dir dist --port ${port}`,

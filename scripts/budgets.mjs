@@ -154,7 +154,7 @@ try {
 
 const encodings = [...new Set([...fetched.values()].map((f) => f.encoding))].join(', ');
 const kb = (n) => (n / 1024).toFixed(1);
-console.log(`Page budgets (KB on the wire from the Cloudflare Pages runtime, ${encodings}):`);
+console.log(`Page budgets (KB on the wire from the Cloudflare Workers runtime, ${encodings}):`);
 console.log(
   '| page | HTML | HTML uncompressed | CSS | shared script | framework JS | JS before scroll | JS all hydrated | status |',
 );

@@ -1,27 +1,38 @@
 #!/usr/bin/env node
-// The reference host, run locally: `wrangler pages dev` serves a built folder with the Cloudflare Pages runtime, as
-// production does (its URL rules, `_headers`, compression, 404.html, the lead relay in functions/). `npm start`,
-// `npm run preview`, the Playwright web servers, the link crawl, the budgets and Lighthouse all serve the site through
-// this module, so every check sees what a visitor gets.
+// The reference host, run locally: `wrangler dev` runs the site's Worker with its static assets (wrangler.jsonc), as
+// production does: its URL rules, `_headers`, compression, 404.html, and the lead path of worker/ with its D1 table,
+// queue, rate-limit Durable Object and scheduled sweep, all emulated offline. `npm start`, `npm run preview`, the
+// Playwright web servers, the link crawl, the budgets and Lighthouse all serve the site through this module, so every
+// check sees what a visitor gets.
 //
-//   node scripts/host.mjs [--dir dist] [--port 4321] [--binding NAME=value ...]
+//   node scripts/host.mjs [--dir dist] [--port 4321] [--binding NAME=value ...] [--persist-to DIR] [--test-scheduled]
 //
-// Each start keeps the function's KV data (the relay's rate limit) in a new empty folder under the system temp folder,
-// removed on stop: no run inherits another's counts. Metrics are off; it listens on 127.0.0.1 only and needs no
-// network.
+// --binding sets a variable of the Worker (CRM_HOST, CRM_TOKEN, LEAD_RETRY_BASE_S, LEAD_SWEEP_AFTER_S), over those
+// of wrangler.jsonc and of .dev.vars. --persist-to keeps the lead table and the rate limits in DIR, so that they
+// survive a restart (`npm start` uses .wrangler/state); without it each start gets a new empty folder under the
+// system temp folder, removed on stop, so no run inherits another's leads or counts. Each start applies the D1
+// migrations (migrations/) first.
+//
+// The scheduled handler (the sweep) runs on a request to /cdn-cgi/handler/scheduled, as with `wrangler dev
+// --test-scheduled`, on every start (--test-scheduled is accepted and changes nothing). wrangler 4.86 hands that
+// trigger to the static-assets router of a Worker with assets, which cannot run it, so a small local Worker without
+// assets (worker/local/scheduled-trigger.ts) goes first in the same process: it passes every request to the site
+// Worker unchanged and runs its sweep on the trigger.
+//
+// Metrics are off; it listens on 127.0.0.1 only and needs no network.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-/** The project folder: wrangler reads wrangler.toml and functions/ from its working directory. */
+/** The project folder: wrangler.jsonc, worker/ and migrations/ are read from it. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WRANGLER = join(ROOT, 'node_modules', '.bin', 'wrangler');
-/** wrangler is ready in about 2 s here, 7 s on a busy machine; a first start compiles the functions. */
+/** wrangler is ready in about 3 s here, more on a busy machine; each start bundles the Worker. */
 const START_TIMEOUT_MS = 60_000;
 const HOST = '127.0.0.1';
 
@@ -60,40 +71,121 @@ export function get(url, headers = {}) {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+/** Variables from a dotenv-style file (NAME=value lines; # comments; optional quotes), or none when it is missing. */
+function readDevVars(file) {
+  if (!existsSync(file)) return {};
+  const vars = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match) continue;
+    const [, name, raw] = match;
+    vars[name] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
+  }
+  return vars;
+}
+
 /**
- * Serves a built folder with `wrangler pages dev` and resolves once it answers.
- * @param {{ dir?: string, port?: number, bindings?: Record<string, string>, echo?: boolean, signal?: AbortSignal }} [options]
- *   dir: the built site (default dist); port: default a free one; bindings: variables of the functions (CRM_HOST...);
- *   echo: print wrangler's output (default: only when it fails to start); signal: stops a start still under way.
- * @returns {Promise<{ origin: string, port: number, output: () => string, stop: () => Promise<void> }>}
+ * The configs `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths, the
+ * assets folder `root` and the merged variables) and the local trigger's, which goes first.
+ * @returns {Promise<{ site: string, trigger: string, name: string }>}
  */
-export async function startHost({ dir = 'dist', port, bindings = {}, echo = false, signal } = {}) {
+async function writeConfigs(folder, root, bindings) {
+  const { experimental_readRawConfig: readRawConfig } = await import('wrangler');
+  const { rawConfig } = readRawConfig({ config: join(ROOT, 'wrangler.jsonc') });
+  const config = { ...rawConfig };
+  delete config.$schema;
+  const site = {
+    ...config,
+    main: resolve(ROOT, config.main),
+    assets: { ...config.assets, directory: root },
+    d1_databases: (config.d1_databases ?? []).map((db) => ({
+      ...db,
+      migrations_dir: resolve(ROOT, db.migrations_dir ?? 'migrations'),
+    })),
+    vars: { ...config.vars, ...readDevVars(join(ROOT, '.dev.vars')), ...bindings },
+  };
+  const trigger = {
+    name: `${config.name}-local-trigger`,
+    main: join(ROOT, 'worker', 'local', 'scheduled-trigger.ts'),
+    compatibility_date: config.compatibility_date,
+    services: [
+      { binding: 'SITE', service: config.name },
+      { binding: 'SCHEDULED', service: config.name, entrypoint: 'ScheduledRun' },
+    ],
+  };
+  const paths = { site: join(folder, 'site.json'), trigger: join(folder, 'trigger.json'), name: config.name };
+  writeFileSync(paths.site, JSON.stringify(site, null, 2));
+  writeFileSync(paths.trigger, JSON.stringify(trigger, null, 2));
+  return paths;
+}
+
+/** Runs wrangler to the end; rejects with its output when it fails. */
+function runWrangler(args, env) {
+  return new Promise((done, fail) => {
+    const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? done(out) : fail(new Error(`wrangler ${args.join(' ')} failed:\n${out}`)),
+    );
+  });
+}
+
+/**
+ * Serves a built folder with `wrangler dev` and resolves once it answers.
+ * @param {{ dir?: string, port?: number, bindings?: Record<string, string>, persistTo?: string, echo?: boolean,
+ *   signal?: AbortSignal }} [options]
+ *   dir: the built site (default dist); port: default a free one; bindings: variables of the Worker (CRM_HOST...);
+ *   persistTo: where the lead table and rate limits live (default: a new temp folder, removed on stop);
+ *   echo: print wrangler's output (default: only when it fails to start); signal: stops a start still under way.
+ * @returns {Promise<{ origin: string, port: number, persistTo: string, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startHost({ dir = 'dist', port, bindings = {}, persistTo, echo = false, signal } = {}) {
   const root = resolve(ROOT, dir);
   if (!existsSync(join(root, '404.html'))) throw new Error(`No built site in ${root}: run "npm run build" first.`);
   const listenPort = port ?? (await freePort());
-  const persist = mkdtempSync(join(tmpdir(), 'pages-state-'));
+  const persist = persistTo ? resolve(ROOT, persistTo) : mkdtempSync(join(tmpdir(), 'worker-state-'));
+  mkdirSync(persist, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), 'worker-config-'));
+  const cleanUp = () => {
+    rmSync(work, { recursive: true, force: true });
+    if (!persistTo) rmSync(persist, { recursive: true, force: true });
+  };
+  // Its own dev registry: two hosts on one machine never bind to each other's Workers.
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_REGISTRY_PATH: join(work, 'registry') };
+  let configs;
+  try {
+    configs = await writeConfigs(work, root, bindings);
+    await runWrangler(
+      ['d1', 'migrations', 'apply', 'LEADS_DB', '--local', '--persist-to', persist, '-c', configs.site],
+      env,
+    );
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
   const args = [
-    'pages',
     'dev',
-    root,
+    '-c',
+    configs.trigger,
+    '-c',
+    configs.site,
     '--ip',
     HOST,
     '--port',
     String(listenPort),
     '--persist-to',
     persist,
+    '--test-scheduled',
     '--show-interactive-dev-session=false',
-    ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`]),
   ];
-  const child = spawn(WRANGLER, args, {
-    cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const collect = (stream, target) =>
     stream.on('data', (chunk) => {
-      log = (log + chunk).slice(-20_000);
+      log = (log + chunk).slice(-200_000);
       if (echo) target.write(chunk);
     });
   collect(child.stdout, process.stdout);
@@ -123,18 +215,18 @@ export async function startHost({ dir = 'dist', port, bindings = {}, echo = fals
       }
     }
     process.off('exit', onExit);
-    rmSync(persist, { recursive: true, force: true });
+    cleanUp();
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (signal?.aborted) {
       await stop();
-      throw new Error(`wrangler pages dev ${dir}: start cancelled`);
+      throw new Error(`wrangler dev ${dir}: start cancelled`);
     }
     if (exited) {
       await stop();
-      throw new Error(`wrangler pages dev ${dir} exited (${exited.code ?? exited.signal}) before serving:\n${log}`);
+      throw new Error(`wrangler dev ${dir} exited (${exited.code ?? exited.signal}) before serving:\n${log}`);
     }
     // Any answer at all means the runtime serves (the 404 page answers 200 at /404).
     const answered = await fetch(`${origin}/404`, { redirect: 'manual' }).then(
@@ -144,11 +236,11 @@ export async function startHost({ dir = 'dist', port, bindings = {}, echo = fals
     if (answered) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`wrangler pages dev ${dir} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${log}`);
+      throw new Error(`wrangler dev ${dir} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${log}`);
     }
     await sleep(200);
   }
-  return { origin, port: listenPort, output: () => log, stop };
+  return { origin, port: listenPort, persistTo: persist, output: () => log, stop };
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -158,6 +250,8 @@ if (isMain) {
       dir: { type: 'string', default: 'dist' },
       port: { type: 'string', default: process.env.PORT ?? '4321' },
       binding: { type: 'string', multiple: true, default: [] },
+      'persist-to': { type: 'string' },
+      'test-scheduled': { type: 'boolean', default: false },
     },
   });
   const bindings = Object.fromEntries(
@@ -181,10 +275,14 @@ if (isMain) {
       dir: values.dir,
       port: Number(values.port),
       bindings,
+      persistTo: values['persist-to'],
       echo: true,
       signal: starting.signal,
     });
-    console.log(`\nServing ${values.dir} with the Cloudflare Pages runtime at ${host.origin}/ (Ctrl+C stops it)`);
+    console.log(
+      `\nServing ${values.dir} with the Cloudflare Workers runtime at ${host.origin}/ (Ctrl+C stops it); ` +
+        `lead data in ${host.persistTo}${values['persist-to'] ? '' : ' (removed on stop)'}`,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(starting.signal.aborted ? 0 : 1);

@@ -1,6 +1,6 @@
 /**
- * The form of the home page's offer popup: name and mobile, posted to this site's relay (/api/leads), or straight to
- * the CRM in direct mode. The popup around it is plain HTML and a few lines of page script
+ * The form of the home page's offer popup: name and mobile, posted to this site's lead store (/api/leads), or straight
+ * to the CRM in direct mode. The popup around it is plain HTML and a few lines of page script
  * (src/components/home/LeadOffer.astro): this island hydrates only when the visitor reaches for the form
  * (client:interact), and a submit made before it is awake is held and sent once it is (`data-early`).
  */
@@ -11,6 +11,7 @@ import type { OfferPopupCopy } from '../lib/schemas/home';
 import LeadFields, { type LeadFieldLabels } from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
+import { sendLeadRequest } from './send-lead';
 
 interface Props {
   crm: LeadTarget;
@@ -20,11 +21,9 @@ interface Props {
   copy: Pick<OfferPopupCopy, 'submit' | 'submitting'>;
 }
 
-/** Posts the lead; an answer other than 2xx is a failure, with its status and body for the console. */
-async function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
-  const request = buildPopupRequest(lead, crm);
-  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
-  if (!response.ok) throw new Error(`${response.status} ${await response.text().catch(() => '')}`.trim());
+/** Posts the lead: to this site's `/api/leads` (it answers 202 once the lead is stored), or in direct mode to the CRM. */
+function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
+  return sendLeadRequest(buildPopupRequest(lead, crm));
 }
 
 export default function OfferLeadForm({ crm, labels, copy }: Props) {

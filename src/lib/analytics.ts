@@ -85,8 +85,8 @@ export function ctaEvent(
   return { name, props: attrs.location ? { location: attrs.location } : {} };
 }
 
-/** The lead forms, as `Lead Submitted` and `Lead Failed` name them. */
-export type LeadFormName = 'popup' | 'contact-modal' | 'inline';
+/** The lead forms, as `Lead Submitted` and `Lead Failed` name them (and the lead store records them). */
+export type { LeadFormName } from './lead';
 
 /** The calculators, as `Calculator Used` names them. */
 export type CalculatorName = 'revenue' | 'whatsapp';

@@ -1,9 +1,9 @@
 /**
  * The home page lead as the CRM receives it (spec section 7): POST {host}/api/leads, form-url-encoded. Built here once,
- * for the lead relay (functions/api/leads.ts, which holds the token server-side) and for direct mode (the browser holds
+ * for the Worker's delivery (worker/delivery.ts, which holds the token server-side) and for direct mode (the browser holds
  * the token), and the request the home popup sends in either mode.
  */
-import { encodeLeadPost, type Lead } from './lead';
+import { encodeLeadPost, type Lead, type LeadFormName } from './lead';
 
 /** Fixed field values of every website lead. */
 export const CRM_LEAD_FIELDS = {
@@ -14,7 +14,7 @@ export const CRM_LEAD_FIELDS = {
   tags: 'lead',
 } as const;
 
-/** Path of the CRM's lead endpoint, and of the relay on this site that stands in for it. */
+/** Path of the CRM's lead endpoint, and of this site's own lead endpoint (worker/intake.ts), which stands in for it. */
 export const LEAD_PATH = '/api/leads';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -63,15 +63,20 @@ export function buildLeadRequest(lead: Lead, crm: CrmSettings): LeadRequest {
 }
 
 /**
- * The request the home popup sends: in relay mode name, phonenumber and the (empty) honeypot to this site's
- * `/api/leads`, with no token; in direct mode the CRM request itself.
+ * The request a form sends to this site's `/api/leads`: name, phonenumber, the (empty) honeypot and the form's name,
+ * with no token. The home popup sends it in relay mode; the email forms send it when the email service fails.
  */
-export function buildPopupRequest(lead: Lead, target: LeadTarget): LeadRequest {
-  if (target.mode === 'direct') return buildLeadRequest(lead, target);
+export function buildRelayRequest(lead: Lead, form: LeadFormName): LeadRequest {
   return {
     url: LEAD_PATH,
     method: 'POST',
     headers: { 'Content-Type': FORM_TYPE, Accept: 'application/json' },
-    body: encodeLeadPost(lead),
+    body: encodeLeadPost(lead, form),
   };
+}
+
+/** The request the home popup sends: to this site's `/api/leads` in relay mode; in direct mode the CRM request itself. */
+export function buildPopupRequest(lead: Lead, target: LeadTarget): LeadRequest {
+  if (target.mode === 'direct') return buildLeadRequest(lead, target);
+  return buildRelayRequest(lead, 'popup');
 }

@@ -1,9 +1,20 @@
 /**
  * Lead form rules shared by every form (the home popup to the CRM, the others through the email service): trimming,
- * validation that names each field's problem (the message a visitor reads is content), the honeypot and the resend guard. The lead relay
- * (src/lib/lead-relay.ts) judges what it receives with these same rules, and reads the fields the popup posts to it
+ * validation that names each field's problem (the message a visitor reads is content), the honeypot and the resend guard. The Worker's lead
+ * intake (worker/intake.ts) judges what it receives with these same rules, and reads the fields the popup posts to it
  * with `encodeLeadPost` / `decodeLeadPost`.
  */
+
+/**
+ * The lead forms: the home popup, and the email forms (the contact modal and the inline form of the feature and landing
+ * pages). Analytics events name them, and the lead store records which one a lead came from.
+ */
+export const LEAD_FORMS = ['popup', 'contact-modal', 'inline'] as const;
+export type LeadFormName = (typeof LEAD_FORMS)[number];
+
+export function isLeadForm(value: string): value is LeadFormName {
+  return (LEAD_FORMS as readonly string[]).includes(value);
+}
 
 export interface LeadInput {
   name: string;
@@ -59,26 +70,33 @@ export function isBot(input: LeadInput): boolean {
 }
 
 /**
- * The form-url-encoded fields the home popup posts to the lead relay, by lead property. The mobile number travels as
- * `phonenumber`, the CRM's name for it.
+ * The form-url-encoded fields a form posts to this site's `/api/leads`, by lead property. The mobile number travels as
+ * `phonenumber`, the CRM's name for it; `form` says which form sent it (the popup when absent).
  */
-export const LEAD_POST_FIELDS = { name: 'name', mobile: 'phonenumber', honeypot: HONEYPOT_FIELD } as const;
+export const LEAD_POST_FIELDS = {
+  name: 'name',
+  mobile: 'phonenumber',
+  honeypot: HONEYPOT_FIELD,
+  form: 'form',
+} as const;
 
-/** The body the home popup posts to the lead relay: name, phonenumber and the honeypot (empty for a person). */
-export function encodeLeadPost(lead: Lead, honeypot = ''): string {
+/** The body a form posts to `/api/leads`: name, phonenumber, the honeypot (empty for a person) and the form's name. */
+export function encodeLeadPost(lead: Lead, form: LeadFormName = 'popup', honeypot = ''): string {
   return new URLSearchParams({
     [LEAD_POST_FIELDS.name]: lead.name,
     [LEAD_POST_FIELDS.mobile]: lead.mobile,
     [LEAD_POST_FIELDS.honeypot]: honeypot,
+    [LEAD_POST_FIELDS.form]: form,
   }).toString();
 }
 
-/** The lead a relay request carries, as posted (not yet trimmed); a missing field reads as empty. */
-export function decodeLeadPost(body: URLSearchParams): LeadInput {
+/** The lead a request to `/api/leads` carries, as posted (not yet trimmed); a missing field reads as empty. */
+export function decodeLeadPost(body: URLSearchParams): LeadInput & { form: string } {
   return {
     name: body.get(LEAD_POST_FIELDS.name) ?? '',
     mobile: body.get(LEAD_POST_FIELDS.mobile) ?? '',
     honeypot: body.get(LEAD_POST_FIELDS.honeypot) ?? '',
+    form: body.get(LEAD_POST_FIELDS.form) ?? 'popup',
   };
 }
 

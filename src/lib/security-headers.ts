@@ -1,5 +1,5 @@
 /**
- * Builds the `_headers` file (the format Netlify and Cloudflare Pages read): security headers and a strict
+ * Builds the `_headers` file (the format Cloudflare Workers static assets, Cloudflare Pages and Netlify read): security headers and a strict
  * Content-Security-Policy for every path, long immutable caching for hashed assets. Pages keep the hosts' default
  * `Cache-Control: public, max-age=0, must-revalidate`.
  *

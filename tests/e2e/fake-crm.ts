@@ -1,7 +1,7 @@
 /**
- * A stand-in for the CRM on 127.0.0.1, for the lead relay's browser tests: it records every request it receives
- * (method, path, headers, form fields) and answers as the test tells it: 200, 500, or never (the relay's timeout). It
- * can be closed and opened again on the same port, to be unreachable in between.
+ * A stand-in for the CRM on 127.0.0.1, for the lead path's tests: it records every request it receives (method, path,
+ * headers, form fields) and answers as the test tells it: 200, 500, 503, or never (the delivery's timeout). It can be
+ * closed and opened again on the same port, to be unreachable in between.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,10 +16,10 @@ export interface CrmRequest {
   form: Record<string, string>;
 }
 
-export type CrmAnswer = 'ok' | 'error' | 'hang';
+export type CrmAnswer = 'ok' | 'error' | 'unavailable' | 'hang';
 
 export interface FakeCrm {
-  /** http://127.0.0.1:{port}: the relay's CRM_HOST. */
+  /** http://127.0.0.1:{port}: the Worker's CRM_HOST. */
   url: string;
   /** Every request received since the last reset, in order. */
   requests: CrmRequest[];
@@ -49,7 +49,7 @@ export async function startFakeCrm(): Promise<FakeCrm> {
       held.add(res);
       return;
     }
-    const status = mode === 'ok' ? 200 : 500;
+    const status = mode === 'ok' ? 200 : mode === 'unavailable' ? 503 : 500;
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(mode === 'ok' ? '{"status":true,"message":"Lead added"}' : '{"status":false,"message":"CRM is down"}');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLeadRequest, buildPopupRequest } from '../../src/lib/crm';
+import { buildLeadRequest, buildPopupRequest, buildRelayRequest } from '../../src/lib/crm';
 import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 describe('buildLeadRequest', () => {
@@ -46,7 +46,7 @@ describe('buildLeadRequest', () => {
 describe('buildPopupRequest', () => {
   const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
 
-  it('relay mode: posts name, phonenumber and the empty honeypot to this site, with no token', () => {
+  it('relay mode: posts name, phonenumber, the empty honeypot and form=popup to this site, with no token', () => {
     const request = buildPopupRequest(lead, { mode: 'relay' });
     expect(request.url).toBe('/api/leads');
     expect(request.method).toBe('POST');
@@ -58,6 +58,7 @@ describe('buildPopupRequest', () => {
       name: 'Asha Rao',
       phonenumber: '+91 98765 43210',
       company_website: '',
+      form: 'popup',
     });
   });
 
@@ -67,5 +68,23 @@ describe('buildPopupRequest', () => {
     expect(request).toEqual(buildLeadRequest(lead, crm));
     expect(request.url).toBe('https://crm.example/api/leads');
     expect(request.headers.authtoken).toBe('secret-token');
+  });
+});
+
+describe('buildRelayRequest', () => {
+  it('an email form falling back to the relay: the same post, naming its form, with no token', () => {
+    const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline');
+    expect(request.url).toBe('/api/leads');
+    expect(request.method).toBe('POST');
+    expect(request.headers).toEqual({
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+    });
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+      name: 'Asha Rao',
+      phonenumber: '+91 98765 43210',
+      company_website: '',
+      form: 'inline',
+    });
   });
 });

@@ -78,14 +78,38 @@ describe('createResendGuard', () => {
   });
 });
 
-describe('the relay post (popup to /api/leads)', () => {
-  it('carries name, phonenumber and the honeypot, form-url-encoded', () => {
+describe('the relay post (a form to /api/leads)', () => {
+  it('carries name, phonenumber, the honeypot and the form, form-url-encoded; the popup by default', () => {
     const body = new URLSearchParams(encodeLeadPost({ name: 'Asha Rao', mobile: '+91 98765 43210' }));
-    expect(Object.fromEntries(body)).toEqual({ name: 'Asha Rao', phonenumber: '+91 98765 43210', company_website: '' });
+    expect(Object.fromEntries(body)).toEqual({
+      name: 'Asha Rao',
+      phonenumber: '+91 98765 43210',
+      company_website: '',
+      form: 'popup',
+    });
   });
-  it('reads back what the popup wrote, and reads a missing field as empty', () => {
+  it('names the form that sent it', () => {
+    const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
+    expect(new URLSearchParams(encodeLeadPost(lead, 'inline')).get('form')).toBe('inline');
+    expect(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')).get('form')).toBe('contact-modal');
+  });
+  it('reads back what the form wrote, and reads a missing field as empty (a missing form as the popup)', () => {
     const lead = { name: 'Asha', mobile: '+91 98765 43210' };
-    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'bot')))).toEqual({ ...lead, honeypot: 'bot' });
-    expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({ name: '', mobile: '', honeypot: '' });
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'popup', 'bot')))).toEqual({
+      ...lead,
+      honeypot: 'bot',
+      form: 'popup',
+    });
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')))).toEqual({
+      ...lead,
+      honeypot: '',
+      form: 'contact-modal',
+    });
+    expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({
+      name: '',
+      mobile: '',
+      honeypot: '',
+      form: 'popup',
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A default build (relay mode: no PUBLIC_CRM_TOKEN) must carry no CRM host and no token anywhere in its output. This
- * builds the site into a temporary folder with marker values in every CRM variable a deploy might set (the function's
+ * builds the site into a temporary folder with marker values in every CRM variable a deploy might set (the Worker's
  * CRM_HOST and CRM_TOKEN, a leftover PUBLIC_CRM_HOST) and searches every output file for them.
  */
 import { spawnSync } from 'node:child_process';

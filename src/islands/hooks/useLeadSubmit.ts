@@ -6,7 +6,7 @@ import { track } from '../../scripts/analytics/track';
 import { readLeadForm } from '../LeadFields';
 
 /**
- * What every lead form does with a submit, whichever way it sends the lead (the home popup to the CRM or the relay,
+ * What every lead form does with a submit, whichever way it sends the lead (the home popup to the site's /api/leads or the CRM,
  * the other forms through the email service): a filled honeypot is dropped quietly and looks like success; the lead is
  * trimmed and checked, and focus goes to the first field at fault; the resend guard stops a second send; while
  * sending `busy` is true. Success clears the form and goes to the thank-you page. When `send` throws, the form keeps

@@ -1,0 +1,364 @@
+#!/usr/bin/env node
+// The owner's view of the lead outbox (the D1 table of migrations/0001_leads.sql): how many leads wait, were sent or
+// were given up on (dead-lettered), how long the oldest waiting one has waited, and the last delivery error. It reads
+// the local state that `npm start` keeps in .wrangler/state, or the deployed database with --remote.
+//
+//   node scripts/leads.mjs [--persist-to DIR | --remote] [--json] [--show-contacts]
+//
+// Names and mobile numbers are not read at all unless --show-contacts asks for the list of waiting and dead leads.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** The project folder: wrangler.jsonc is read from it and wrangler runs in it. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WRANGLER = join(ROOT, 'node_modules', '.bin', 'wrangler');
+/** The D1 binding of the lead table in wrangler.jsonc. */
+const BINDING = 'LEADS_DB';
+/** Where `npm start` and `npm run preview` keep the local lead table. */
+export const DEFAULT_PERSIST_DIR = '.wrangler/state';
+
+/** Every state a lead can be in, in the order the report lists them. */
+export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
+
+/** How the text report names each state. */
+const STATE_LABELS = { pending: 'Pending', sent: 'Sent', dead: 'Dead-lettered' };
+/** The width of the label column of the text report. */
+const LABEL_WIDTH = 17;
+
+export const USAGE = `Usage: npm run leads -- [options]   (or: node scripts/leads.mjs [options])
+
+Shows the lead outbox: leads pending, sent and dead-lettered, the age of the oldest pending lead and the last
+delivery error. No name or mobile number is read unless --show-contacts is given.
+
+Options:
+  --persist-to DIR   local state to read (default ${DEFAULT_PERSIST_DIR}, where npm start keeps it)
+  --remote           read the deployed D1 database instead of a local one; needs CLOUDFLARE_API_TOKEN
+                     (and the real database_id in wrangler.jsonc)
+  --json             print the report as JSON
+  --show-contacts    also list every pending and dead lead: id, state, form, attempts, created time, name,
+                     mobile and last error (personal data: do not paste it anywhere public)
+  -h, --help         show this help`;
+
+/**
+ * @typedef {(typeof LEAD_STATES)[number]} LeadState
+ * @typedef {{ state: string, count: number }} StateCountRow
+ * @typedef {{ oldest_created_at: number | null }} OldestPendingRow
+ * @typedef {{ id: string, state: string, last_status: number | null, last_error: string, updated_at: number }}
+ *   LastErrorRow
+ * @typedef {{ id: string, state: string, form: string, attempts: number, created_at: number, name: string,
+ *   mobile: string, last_status: number | null, last_error: string | null }} ContactRow
+ * @typedef {{ counts: StateCountRow[], oldestPending: OldestPendingRow[], lastErrors: LastErrorRow[],
+ *   contacts?: ContactRow[] }} ReportRows
+ *   The rows of each query of {@link reportQueries}, by name.
+ * @typedef {{ id: string, state: string, status: number | null, error: string, at: string, ageS: number }} LastError
+ *   `at` is when the lead was last updated: the failure, unless a new delivery try has claimed the lead since.
+ * @typedef {{ id: string, state: string, form: string, attempts: number, createdAt: string, name: string,
+ *   mobile: string, lastStatus: number | null, lastError: string | null }} ContactLead
+ * @typedef {{ source: string, generatedAt: string, counts: Record<LeadState, number>,
+ *   oldestPendingAgeS: number | null, lastError: LastError | null, message?: string, leads?: ContactLead[] }} Report
+ *   `message` is set when there is no lead table to read; `leads` only when contacts were asked for.
+ */
+
+/**
+ * The SQL of the report, one statement per part, by name. Only the contacts query selects name and mobile.
+ * @param {{ showContacts?: boolean }} [options]
+ * @returns {Record<keyof ReportRows, string>}
+ */
+export function reportQueries({ showContacts = false } = {}) {
+  /** @type {Record<string, string>} */
+  const queries = {
+    counts: 'SELECT state, COUNT(*) AS count FROM leads GROUP BY state',
+    oldestPending: "SELECT MIN(created_at) AS oldest_created_at FROM leads WHERE state = 'pending'",
+    lastErrors:
+      'SELECT id, state, last_status, last_error, updated_at FROM leads ' +
+      "WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL ORDER BY updated_at DESC LIMIT 1",
+  };
+  if (showContacts) {
+    queries.contacts =
+      'SELECT id, state, form, attempts, created_at, name, mobile, last_status, last_error FROM leads ' +
+      "WHERE state IN ('pending', 'dead') ORDER BY created_at, id";
+  }
+  return /** @type {Record<keyof ReportRows, string>} */ (queries);
+}
+
+/** Whole seconds from `then` to `now` (both in ms), never negative. */
+const secondsSince = (then, now) => Math.max(0, Math.floor((now - then) / 1000));
+
+/**
+ * Turns the rows of {@link reportQueries} into the report. States with no lead count 0; the last error is the most
+ * recently updated of the rows given; `leads` is present only when the rows hold contacts.
+ * @param {ReportRows} rows
+ * @param {{ now: number, source: string }} context now: ms since the epoch; source: what was read
+ * @returns {Report}
+ */
+export function buildReport(rows, { now, source }) {
+  /** @type {Record<LeadState, number>} */
+  const counts = { pending: 0, sent: 0, dead: 0 };
+  for (const row of rows.counts) {
+    if (LEAD_STATES.includes(/** @type {LeadState} */ (row.state))) counts[row.state] += Number(row.count) || 0;
+  }
+
+  const oldest = rows.oldestPending[0]?.oldest_created_at;
+  const oldestPendingAgeS = typeof oldest === 'number' ? secondsSince(oldest, now) : null;
+
+  let latest = null;
+  for (const row of rows.lastErrors) {
+    if (row.last_error == null) continue;
+    if (!latest || row.updated_at > latest.updated_at) latest = row;
+  }
+  const lastError = latest && {
+    id: latest.id,
+    state: latest.state,
+    status: latest.last_status ?? null,
+    error: latest.last_error,
+    at: new Date(latest.updated_at).toISOString(),
+    ageS: secondsSince(latest.updated_at, now),
+  };
+
+  /** @type {Report} */
+  const report = { source, generatedAt: new Date(now).toISOString(), counts, oldestPendingAgeS, lastError };
+  if (rows.contacts) {
+    report.leads = rows.contacts.map((row) => ({
+      id: row.id,
+      state: row.state,
+      form: row.form,
+      attempts: row.attempts,
+      createdAt: new Date(row.created_at).toISOString(),
+      name: row.name,
+      mobile: row.mobile,
+      lastStatus: row.last_status ?? null,
+      lastError: row.last_error ?? null,
+    }));
+  }
+  return report;
+}
+
+/**
+ * A duration for people, in its two largest units: "45 s", "3 min 20 s", "2 h 5 min", "3 d 4 h"; "none" for null.
+ * @param {number | null} seconds
+ */
+export function formatAge(seconds) {
+  if (seconds == null) return 'none';
+  const s = Math.max(0, Math.floor(seconds));
+  /** @param {number} big @param {string} bigUnit @param {number} small @param {string} smallUnit */
+  const two = (big, bigUnit, small, smallUnit) => `${big} ${bigUnit}${small ? ` ${small} ${smallUnit}` : ''}`;
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return two(Math.floor(s / 60), 'min', s % 60, 's');
+  if (s < 86_400) return two(Math.floor(s / 3600), 'h', Math.floor((s % 3600) / 60), 'min');
+  return two(Math.floor(s / 86_400), 'd', Math.floor((s % 86_400) / 3600), 'h');
+}
+
+/**
+ * Text that came from visitors or the CRM, safe to print on a terminal: control characters (escape sequences, line
+ * breaks) become U+FFFD.
+ * @param {unknown} value
+ */
+const printable = (value) => String(value ?? '').replace(/\p{Cc}/gu, '\uFFFD');
+
+/** A CRM status for people: the number, or "no answer" when the CRM was not reached. */
+const statusText = (status) => (status == null ? 'no answer' : `HTTP ${status}`);
+
+/**
+ * Lines of text: the columns padded to their widest cell.
+ * @param {string[][]} rows
+ */
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** One line of the text report: a label, then its value. */
+const line = (label, value) => `${label.padEnd(LABEL_WIDTH)}${value}`;
+
+/**
+ * The report as text for people. Names and mobile numbers appear only when the report holds `leads`.
+ * @param {Report} report
+ */
+export function formatReport(report) {
+  const lines = [`Lead outbox (${report.source})`];
+  if (report.message) lines.push(report.message);
+  lines.push(...LEAD_STATES.map((state) => line(STATE_LABELS[state], String(report.counts[state]))));
+  lines.push(line('Oldest pending', formatAge(report.oldestPendingAgeS)));
+  const error = report.lastError;
+  if (error) {
+    lines.push(
+      line('Last error', `${statusText(error.status)}: ${printable(error.error)}`),
+      line('', `lead ${printable(error.id)} (${error.state}), ${error.at}, ${formatAge(error.ageS)} ago`),
+    );
+  } else {
+    lines.push(line('Last error', 'none'));
+  }
+  if (report.leads) {
+    lines.push('', `Pending and dead leads: ${report.leads.length}`);
+    if (report.leads.length) {
+      const header = ['id', 'state', 'form', 'attempts', 'created', 'name', 'mobile', 'last error'];
+      const rows = report.leads.map((lead) =>
+        [
+          lead.id,
+          lead.state,
+          lead.form,
+          String(lead.attempts),
+          lead.createdAt,
+          lead.name,
+          lead.mobile,
+          lead.lastError == null ? '' : `${statusText(lead.lastStatus)}: ${lead.lastError}`,
+        ].map(printable),
+      );
+      lines.push(...table([header, ...rows]).map((row) => `  ${row}`));
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The error of a failed `wrangler d1 execute`: its message is wrangler's own. */
+export class WranglerError extends Error {
+  name = 'WranglerError';
+}
+
+/** Whether a wrangler error means the lead table is not there yet (no lead stored, or migrations not applied). */
+export const isMissingTable = (message) => /no such table: leads\b/.test(message);
+
+/**
+ * Runs the statements in one `wrangler d1 execute --json` call and returns the rows of each, in order.
+ * @param {string[]} statements
+ * @param {{ remote: boolean, persistTo: string }} target
+ * @returns {Promise<Record<string, unknown>[][]>}
+ */
+function execute(statements, { remote, persistTo }) {
+  const where = remote ? ['--remote'] : ['--local', '--persist-to', persistTo];
+  const args = [
+    'd1',
+    'execute',
+    BINDING,
+    ...where,
+    '--json',
+    '--command',
+    statements.join('; '),
+    '-c',
+    'wrangler.jsonc',
+  ];
+  return new Promise((done, fail) => {
+    const child = spawn(WRANGLER, args, {
+      cwd: ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => fail(new WranglerError(`Cannot run ${WRANGLER}: ${error.message}`)));
+    child.on('close', (code) => {
+      const output = [stdout.trim(), stderr.trim()].filter(Boolean).join('\n');
+      let parsed;
+      try {
+        parsed = JSON.parse(stdout);
+      } catch {
+        parsed = undefined;
+      }
+      if (code === 0 && Array.isArray(parsed) && parsed.length === statements.length) {
+        done(parsed.map((result) => (Array.isArray(result?.results) ? result.results : [])));
+        return;
+      }
+      // With --json, wrangler reports a failure on stdout as { "error": { "text": "..." } }.
+      const text = parsed?.error?.text;
+      fail(
+        new WranglerError(
+          typeof text === 'string'
+            ? text
+            : `wrangler d1 execute exited with ${code ?? 'a signal'}${output ? `:\n${output}` : ''}`,
+        ),
+      );
+    });
+  });
+}
+
+/**
+ * Reads the lead table and builds the report. A local state that does not exist yet is not created: the report then
+ * has counts 0 and a message, as when the table is missing.
+ * @param {{ remote?: boolean, persistTo?: string, showContacts?: boolean, now?: () => number }} [options]
+ * @returns {Promise<Report>}
+ */
+export async function readReport({
+  remote = false,
+  persistTo = DEFAULT_PERSIST_DIR,
+  showContacts = false,
+  now = Date.now,
+} = {}) {
+  const source = remote ? `remote D1 database ${BINDING}` : `local state in ${persistTo}`;
+  const queries = reportQueries({ showContacts });
+  const names = /** @type {(keyof ReportRows)[]} */ (Object.keys(queries));
+  const noStore = (message) => ({
+    ...buildReport(
+      { counts: [], oldestPending: [], lastErrors: [], ...(showContacts && { contacts: [] }) },
+      {
+        now: now(),
+        source,
+      },
+    ),
+    message,
+  });
+  const localDir = resolve(ROOT, persistTo);
+  const startHint = `start the site with npm start (it creates it)`;
+  if (!remote && !existsSync(localDir)) return noStore(`No lead store in ${persistTo} yet: ${startHint}.`);
+  try {
+    const results = await execute(
+      names.map((name) => queries[name]),
+      { remote, persistTo: localDir },
+    );
+    const rows = /** @type {ReportRows} */ (Object.fromEntries(names.map((name, i) => [name, results[i]])));
+    return buildReport(rows, { now: now(), source });
+  } catch (error) {
+    if (!(error instanceof WranglerError) || !isMissingTable(error.message)) throw error;
+    return noStore(
+      remote
+        ? `No leads table in the remote database yet: apply the migrations with ` +
+            `npx wrangler d1 migrations apply ${BINDING} --remote.`
+        : `No lead store in ${persistTo} yet (no lead stored, or migrations not applied): ${startHint}.`,
+    );
+  }
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        'persist-to': { type: 'string' },
+        remote: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        'show-contacts': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+    if (values.remote && values['persist-to'] !== undefined)
+      throw new Error('--remote and --persist-to exclude each other');
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  try {
+    const report = await readReport({
+      remote: values.remote,
+      persistTo: values['persist-to'] ?? DEFAULT_PERSIST_DIR,
+      showContacts: values['show-contacts'],
+    });
+    console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

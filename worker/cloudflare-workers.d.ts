@@ -1,0 +1,24 @@
+/**
+ * The part of the Workers runtime's `cloudflare:workers` module this Worker uses (the runtime provides the module; the
+ * build never bundles it).
+ */
+declare module 'cloudflare:workers' {
+  export interface DurableObjectStorage {
+    get<T>(key: string): Promise<T | undefined>;
+    put<T>(key: string, value: T): Promise<void>;
+    deleteAll(): Promise<void>;
+    setAlarm(scheduledTime: number): Promise<void>;
+  }
+  export interface DurableObjectState {
+    storage: DurableObjectStorage;
+  }
+  export abstract class DurableObject<Env = unknown> {
+    protected ctx: DurableObjectState;
+    protected env: Env;
+    constructor(ctx: DurableObjectState, env: Env);
+  }
+  export abstract class WorkerEntrypoint<Env = unknown> {
+    protected env: Env;
+    constructor(ctx: unknown, env: Env);
+  }
+}

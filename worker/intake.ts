@@ -1,0 +1,146 @@
+/**
+ * POST /api/leads: where every lead enters the outbox. The home popup posts here in relay mode, and the email forms
+ * post here when the email service fails. The request is judged with the browser's own rules (src/lib/lead.ts), the
+ * address's allowance is taken, and the lead is written to the lead table before the answer: `202` with its id means
+ * it is stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
+ *
+ * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
+ * with fakes.
+ */
+import { isBot, isLeadForm, decodeLeadPost, LEAD_POST_FIELDS, normaliseLead, validateLead } from '../src/lib/lead';
+import type { Lead, LeadFormName, LeadProblem } from '../src/lib/lead';
+import type { LeadLog } from './log';
+import type { RateDecision } from './rate-limiter';
+import type { LeadStore } from './store';
+
+/** Bodies larger than this are refused unread (413); a lead form is well under 1 KB. */
+export const MAX_BODY_BYTES = 4 * 1024;
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+export interface IntakeDeps {
+  store: Pick<LeadStore, 'insert'>;
+  /** Takes one of the address's accepted leads, or says how long it must wait. */
+  takeRateSlot: (client: string) => Promise<RateDecision>;
+  /** Asks for delivery of a stored lead (a queue message). A failure here loses nothing: the sweep finds the lead. */
+  enqueue: (id: string) => Promise<void>;
+  newId: () => string;
+  now: () => number;
+  log: LeadLog;
+}
+
+function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
+  });
+}
+
+/** The body as text, or null when it is larger than `limit` bytes (declared or actual); stops reading at the limit. */
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = request.headers.get('Content-Length');
+  if (declared !== null && Number(declared) > limit) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function isForm(request: Request): boolean {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0] ?? '';
+  return type.trim().toLowerCase() === FORM_TYPE;
+}
+
+/** The first field that breaks the lead rules, under the name the form posts it as, with its problem. */
+function firstInvalidField(lead: Lead): { field: string; problem: LeadProblem } | null {
+  const errors = validateLead(lead);
+  for (const key of ['name', 'mobile'] as const) {
+    const problem = errors[key];
+    if (problem) return { field: LEAD_POST_FIELDS[key], problem };
+  }
+  return null;
+}
+
+/** Answers one request to /api/leads. Every refusal is a short JSON `{ "error": ... }`, and stores nothing. */
+export async function handleLeadIntake(request: Request, deps: IntakeDeps): Promise<Response> {
+  const { log } = deps;
+  try {
+    if (request.method !== 'POST') return json(405, { error: 'method not allowed: use POST' }, { Allow: 'POST' });
+    if (request.headers.get('Origin') !== new URL(request.url).origin) {
+      return json(403, { error: 'origin not allowed' });
+    }
+    if (!isForm(request)) return json(415, { error: `content type must be ${FORM_TYPE}` });
+    const text = await readLimited(request, MAX_BODY_BYTES);
+    if (text === null) return json(413, { error: `body larger than ${MAX_BODY_BYTES} bytes` });
+
+    const input = decodeLeadPost(new URLSearchParams(text));
+    // A bot that filled the honeypot gets the answer a person gets, and nothing is stored or counted.
+    if (isBot(input)) return json(202, { ok: true, id: deps.newId() });
+    const lead = normaliseLead(input);
+    const invalid = firstInvalidField(lead);
+    if (invalid) {
+      const error = `${invalid.problem === 'required' ? 'missing' : 'invalid'} field: ${invalid.field}`;
+      return json(400, { error, field: invalid.field, problem: invalid.problem });
+    }
+    if (!isLeadForm(input.form)) {
+      return json(400, {
+        error: `invalid field: ${LEAD_POST_FIELDS.form}`,
+        field: LEAD_POST_FIELDS.form,
+        problem: 'invalid',
+      });
+    }
+    const form: LeadFormName = input.form;
+
+    let decision: RateDecision;
+    try {
+      decision = await deps.takeRateSlot(request.headers.get('CF-Connecting-IP') ?? 'unknown');
+    } catch (error) {
+      log({ event: 'rate-limit-failed', error: String(error) });
+      return json(503, { error: 'rate limit unavailable' }, { 'Retry-After': '60' });
+    }
+    if (!decision.accepted) {
+      return json(429, { error: 'too many leads from this address' }, { 'Retry-After': String(decision.retryAfterS) });
+    }
+
+    const id = deps.newId();
+    try {
+      await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form }, deps.now());
+    } catch (error) {
+      log({ event: 'store-failed', error: String(error) });
+      return json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });
+    }
+    log({ event: 'accepted', id, state: 'pending', attempt: 0 });
+    try {
+      await deps.enqueue(id);
+    } catch (error) {
+      // Stored: the sweep sends it once it has waited LEAD_SWEEP_AFTER_S.
+      log({ event: 'enqueue-failed', id, state: 'pending', error: String(error) });
+    }
+    return json(202, { ok: true, id });
+  } catch (error) {
+    log({ event: 'intake-failed', error: String(error) });
+    return json(500, { error: 'internal error' });
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The scheduled sweep (every 5 minutes, wrangler.jsonc `triggers`): the lead table, not the queue, is the source of
+ * truth. A pending lead that nothing has touched for LEAD_SWEEP_AFTER_S (its message was lost on a restart, expired,
+ * or was never sent; or no CRM was set) is queued again. Then leads past their retention are deleted.
+ */
+import type { DeliverySettings } from '../src/lib/lead-outbox';
+import type { LeadLog } from './log';
+import type { LeadStore } from './store';
+
+/** Leads queued again per run, at most (a run stays short; the next run takes the rest). */
+export const SWEEP_BATCH = 500;
+/** A queue takes at most 100 messages per sendBatch call. */
+const QUEUE_BATCH = 100;
+
+export interface SweepDeps {
+  store: Pick<LeadStore, 'takeStale' | 'purge'>;
+  enqueueAll: (ids: string[]) => Promise<void>;
+  settings: DeliverySettings;
+  now: () => number;
+  log: LeadLog;
+}
+
+export async function sweep(deps: SweepDeps): Promise<{ requeued: number; deleted: number }> {
+  const { store, log } = deps;
+  const now = deps.now();
+  const stale = await store.takeStale(now - deps.settings.sweepAfterS * 1000, now, SWEEP_BATCH);
+  let requeued = 0;
+  for (let i = 0; i < stale.length; i += QUEUE_BATCH) {
+    const ids = stale.slice(i, i + QUEUE_BATCH);
+    try {
+      await deps.enqueueAll(ids);
+      requeued += ids.length;
+      for (const id of ids) log({ event: 'requeued', id, state: 'pending' });
+    } catch (error) {
+      // Touched but not queued: the next run after LEAD_SWEEP_AFTER_S tries them again.
+      log({ event: 'requeue-failed', count: ids.length, error: String(error) });
+    }
+  }
+  const purged = await store.purge(now);
+  const deleted = purged.sent + purged.dead;
+  if (deleted) log({ event: 'deleted', count: deleted });
+  return { requeued, deleted };
+}
