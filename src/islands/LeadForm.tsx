@@ -1,17 +1,19 @@
 /**
  * The lead form sent through the email service (every lead form except the home popup): name and mobile, both required
  * by the browser; trimmed and checked with the shared lead rules; a honeypot for bots; a resend guard against double
- * sends. Success goes to the thank-you page; a failure alerts, logs and keeps what the visitor typed.
+ * sends. When the email service fails (an error answer, no network, not configured, blocked), the same lead goes to this
+ * site's `/api/leads`, marked with the form's name, and the visitor sees the same success. Success goes to the
+ * thank-you page; only when both fail does the form alert, log and keep what the visitor typed.
  */
 import { useEffect, useRef, useState } from 'react';
 import { init, send } from '@emailjs/browser';
 import LeadFields from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
+import { postToRelay } from './send-lead';
 import { missingEmailSettings, type EmailSettings } from '../lib/email';
 import type { Ui } from '../lib/schemas/ui';
-import type { Lead } from '../lib/lead';
-import type { LeadFormName } from '../lib/analytics';
+import type { Lead, LeadFormName } from '../lib/lead';
 
 interface Props {
   email: EmailSettings;
@@ -43,6 +45,19 @@ async function sendEmail(lead: Lead, email: EmailSettings): Promise<void> {
   if (response.status !== 200 && response.text !== 'OK') throw response;
 }
 
+/** The email service, and this site's lead store when it fails; throws both errors when both fail. */
+async function sendLead(lead: Lead, email: EmailSettings, form: Exclude<LeadFormName, 'popup'>): Promise<void> {
+  try {
+    await sendEmail(lead, email);
+  } catch (emailError) {
+    try {
+      await postToRelay(lead, form);
+    } catch (relayError) {
+      throw new AggregateError([emailError, relayError], 'The email service and the lead store both failed');
+    }
+  }
+}
+
 export default function LeadForm({ email, labels, id, submitLabel = labels.submit, render = 'always', name }: Props) {
   const [ready, setReady] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -54,9 +69,9 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
     mobileRef,
   } = useLeadSubmit(
     name,
-    (lead) => sendEmail(lead, email),
+    (lead) => sendLead(lead, email, name),
     (error) => {
-      console.error('Failed to send email:', error);
+      console.error('Failed to send email:', ...(error instanceof AggregateError ? error.errors : [error]));
       window.alert(labels.failure);
     },
   );

@@ -159,8 +159,22 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
     noneTyped(capture);
   });
 
-  test('inline form failure: Lead Failed once', async ({ page }) => {
+  test('inline form, the email service failing: the site takes the lead, Lead Submitted once', async ({ page }) => {
     await page.route(EMAIL, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
+    await page.goto('/business-whatsapp-pricing');
+    await trackerReady(capture);
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Mobile Number').fill('9876543210');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/thank-you');
+    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'inline' });
+    expect(capture.named(EVENTS.leadFailed)).toHaveLength(0);
+    noneTyped(capture);
+  });
+
+  test('inline form failure (the email service and the site both fail): Lead Failed once', async ({ page }) => {
+    await page.route(EMAIL, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
+    await page.route('**/api/leads', (route) => route.abort('internetdisconnected'));
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto('/business-whatsapp-pricing');
     await trackerReady(capture);

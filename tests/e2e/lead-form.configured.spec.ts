@@ -40,8 +40,40 @@ test('success: sends name and mobile, shows "Sending..." while waiting, then goe
   expect(bodies[0]).toEqual(expectedBody('Asha Patil', '+91 98765 43210'));
 });
 
-test('failure: alerts, keeps the values and enables the button again', async ({ page }) => {
+test('the email service fails: the same lead goes to the site (202) and the visitor reaches /thank-you, with no alert', async ({
+  page,
+}) => {
   const bodies = captureSends(page, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+
+  await page.goto('/mr/business-whatsapp-pricing');
+  await page.getByLabel('Name').fill('Ravi');
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const answer = await stored;
+  expect(answer.status()).toBe(202);
+  expect(Object.fromEntries(new URLSearchParams(answer.request().postData() ?? ''))).toMatchObject({
+    name: 'Ravi',
+    phonenumber: '9876543210',
+    form: 'inline',
+  });
+  await page.waitForURL('**/thank-you');
+  expect(bodies).toEqual([expectedBody('Ravi', '9876543210')]);
+  expect(alerts).toEqual([]);
+});
+
+test('the email service and the site both fail: alerts, keeps the values and enables the button again', async ({
+  page,
+}) => {
+  const bodies = captureSends(page, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
+  // No network to the site's own lead store either.
+  await page.route('**/api/leads', (route) => route.abort('internetdisconnected'));
   const alerts: string[] = [];
   page.on('dialog', async (dialog) => {
     alerts.push(dialog.message());

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { HONEYPOT_FIELD } from '../../src/lib/lead';
+import { encodeLeadPost, HONEYPOT_FIELD } from '../../src/lib/lead';
+import { RATE_LIMIT_MAX_LEADS } from '../../src/lib/lead-outbox';
 
-// The default build has no email settings: a submit must fail without any request and say what is missing.
+// The default build has no email settings: a submit sends no email request, says what is missing in the console, and
+// the lead goes to the site's own /api/leads instead.
 const emailRequests = (url: URL) => url.pathname.includes('/api/v1.0/email/');
 
 test.describe('lead form without email settings', () => {
-  test('fails with the alert, names the missing settings, sends nothing and keeps the values', async ({ page }) => {
+  test('the lead goes to the site instead: it is stored (202), the visitor reaches /thank-you, the console names the missing settings', async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on('request', (request) => {
       if (emailRequests(new URL(request.url()))) requests.push(request.url());
@@ -21,17 +25,60 @@ test.describe('lead form without email settings', () => {
     });
 
     await page.goto('/business-whatsapp-pricing');
+    await page.getByLabel('Name').fill('Asha Patil');
+    await page.getByLabel('Mobile Number').fill('+91 98765 43210');
+    const stored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const answer = await stored;
+    expect(answer.status()).toBe(202);
+    expect(Object.fromEntries(new URLSearchParams(answer.request().postData() ?? ''))).toEqual({
+      name: 'Asha Patil',
+      phonenumber: '+91 98765 43210',
+      [HONEYPOT_FIELD]: '',
+      form: 'inline',
+    });
+    await page.waitForURL('**/thank-you');
+    expect(alerts).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  test('when the site refuses too, the alert appears and the form keeps the values', async ({ page, request }) => {
+    // This address has spent its allowance of leads: the site answers 429 to the form's fallback.
+    const address = '192.0.2.77';
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    for (let i = 0; i < RATE_LIMIT_MAX_LEADS; i++) {
+      const spent = await request.post('/api/leads', {
+        headers: { Origin: origin, 'CF-Connecting-IP': address, 'Content-Type': 'application/x-www-form-urlencoded' },
+        data: encodeLeadPost({ name: `Earlier lead ${i + 1}`, mobile: '9876543210' }, 'inline'),
+      });
+      expect(spent.status()).toBe(202);
+    }
+    await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': address });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const alerts: string[] = [];
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+
+    await page.goto('/business-whatsapp-pricing');
     const name = page.getByLabel('Name');
     const mobile = page.getByLabel('Mobile Number');
     await name.fill('Asha Patil');
     await mobile.fill('+91 98765 43210');
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
     await page.getByRole('button', { name: 'Submit' }).click();
 
+    expect((await refused).status()).toBe(429);
     await expect.poll(() => alerts).toEqual(['❌ Failed to send email. Try again!']);
     expect(errors.join('\n')).toContain('The user ID is required.');
     expect(errors.join('\n')).toContain('The service ID is required.');
     expect(errors.join('\n')).toContain('The template ID is required.');
-    expect(requests).toEqual([]);
+    expect(errors.join('\n')).toContain('429');
     await expect(name).toHaveValue('Asha Patil');
     await expect(mobile).toHaveValue('+91 98765 43210');
     await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();

@@ -299,6 +299,50 @@ test.describe('with the CRM set', () => {
   });
 });
 
+test.describe('an email form whose email service fails', () => {
+  let crm: FakeCrm;
+  let host: Host;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    crm = await startFakeCrm();
+    // dist-test: the email service is configured (https://email.test.example, scripts/test-settings.mjs).
+    host = await startHost({ dir: 'dist-test', bindings: { CRM_HOST: crm.url, CRM_TOKEN: TOKEN } });
+  });
+
+  test.afterAll(async () => {
+    await host?.stop();
+    await crm?.close();
+  });
+
+  test('the lead reaches the CRM through the site, once, and the visitor sees the usual success', async ({ page }) => {
+    const emailCalls: string[] = [];
+    await page.route('https://email.test.example/**', (route) => {
+      emailCalls.push(route.request().url());
+      return route.fulfill({ status: 503, body: 'Service Unavailable' });
+    });
+    const alerts: string[] = [];
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+
+    await page.goto(`${host.origin}/mr/business-whatsapp-pricing`);
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Mobile Number').fill('+91 98765 43210');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(`${host.origin}/thank-you`);
+
+    expect(emailCalls).toHaveLength(1);
+    expect(alerts).toEqual([]);
+    await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(crm.requests[0]!.headers['authtoken']).toBe(TOKEN);
+    expect(crm.requests[0]!.form).toEqual(SPEC_CRM_LEAD_BODY);
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(crm.requests).toHaveLength(1);
+  });
+});
+
 test.describe('across a restart, and when every try fails', () => {
   let crm: FakeCrm;
   let state: string;
