@@ -63,6 +63,11 @@ test.describe('legal pages', () => {
         /Website analytics/,
         /uses no cookies/i,
         /Global Privacy Control[\s\S]*does not load the analytics/i,
+        // What the site keeps of a contact request, where, and for how long.
+        /Contact requests from our website/,
+        /Cloudflare D1/,
+        /30 days after it has reached the CRM/,
+        /90 days/,
       ],
     },
     {

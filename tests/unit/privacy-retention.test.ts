@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEAD_RETENTION_DAYS, RATE_LIMIT_WINDOW_MS, SENT_RETENTION_DAYS } from '../../src/lib/lead-outbox';
+
+const policy = readFileSync(new URL('../../src/content/legal/privacy-policy.md', import.meta.url), 'utf8');
+const section = policy.slice(
+  policy.indexOf('### Contact requests from our website'),
+  policy.indexOf('## How We Process'),
+);
+
+describe('the privacy policy states what the lead store does', () => {
+  it('keeps delivered leads 30 days and undelivered ones 90, as the sweep deletes them', () => {
+    expect(SENT_RETENTION_DAYS).toBe(30);
+    expect(DEAD_RETENTION_DAYS).toBe(90);
+    expect(section).toContain(`delete the record ${SENT_RETENTION_DAYS} days after it has reached the CRM`);
+    expect(section).toContain(`we keep it for ${DEAD_RETENTION_DAYS} days`);
+  });
+
+  it('says what is stored and where', () => {
+    for (const words of ['your name, your mobile number and which form you used', 'Cloudflare D1']) {
+      expect(section).toContain(words);
+    }
+  });
+
+  it('says how long an address is counted for the rate limit', () => {
+    expect(section).toContain(`deletes them ${RATE_LIMIT_WINDOW_MS / 60_000} minutes after the last one`);
+  });
+});
