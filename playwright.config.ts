@@ -50,18 +50,19 @@ export default defineConfig({
     },
   ],
   // The reference host's runtime (the site's Worker with static assets, through wrangler: scripts/host.mjs) serves both
-  // builds, with its URL rules, _headers, compression, 404 page and /api/leads (no CRM set: leads are kept, pending).
+  // builds, with its URL rules, _headers, compression, 404 page and /api/leads (no CRM set, .dev.vars ignored: leads
+  // are kept, pending).
   // SIGTERM lets each stop wrangler and remove its state folder.
   webServer: [
     {
-      command: `node scripts/host.mjs --dir dist --port ${port}`,
+      command: `node scripts/host.mjs --dir dist --port ${port} --ignore-dev-vars`,
       url: `http://127.0.0.1:${port}/404`,
       reuseExistingServer: false,
       timeout: 90_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node scripts/host.mjs --dir dist-test --port ${configuredPort}`,
+      command: `node scripts/host.mjs --dir dist-test --port ${configuredPort} --ignore-dev-vars`,
       url: `http://127.0.0.1:${configuredPort}/404`,
       reuseExistingServer: false,
       timeout: 90_000,

@@ -6,9 +6,11 @@
 // check sees what a visitor gets.
 //
 //   node scripts/host.mjs [--dir dist] [--port 4321] [--binding NAME=value ...] [--persist-to DIR] [--test-scheduled]
+//                         [--ignore-dev-vars]
 //
 // --binding sets a variable of the Worker (CRM_HOST, CRM_TOKEN, LEAD_RETRY_BASE_S, LEAD_SWEEP_AFTER_S), over those
-// of wrangler.jsonc and of .dev.vars. --persist-to keeps the lead table and the rate limits in DIR, so that they
+// of .dev.vars, which win over wrangler.jsonc's. The command line reads .dev.vars unless --ignore-dev-vars says not to
+// (the browser tests say so: a developer's real CRM never receives test leads); startHost() reads it only when asked. --persist-to keeps the lead table and the rate limits in DIR, so that they
 // survive a restart (`npm start` uses .wrangler/state); without it each start gets a new empty folder under the
 // system temp folder, removed on stop, so no run inherits another's leads or counts. Each start applies the D1
 // migrations (migrations/) first.
@@ -89,7 +91,7 @@ function readDevVars(file) {
  * assets folder `root` and the merged variables) and the local trigger's, which goes first.
  * @returns {Promise<{ site: string, trigger: string, name: string }>}
  */
-async function writeConfigs(folder, root, bindings) {
+async function writeConfigs(folder, root, bindings, devVars) {
   const { experimental_readRawConfig: readRawConfig } = await import('wrangler');
   const { rawConfig } = readRawConfig({ config: join(ROOT, 'wrangler.jsonc') });
   const config = { ...rawConfig };
@@ -102,7 +104,7 @@ async function writeConfigs(folder, root, bindings) {
       ...db,
       migrations_dir: resolve(ROOT, db.migrations_dir ?? 'migrations'),
     })),
-    vars: { ...config.vars, ...readDevVars(join(ROOT, '.dev.vars')), ...bindings },
+    vars: { ...config.vars, ...(devVars ? readDevVars(join(ROOT, '.dev.vars')) : {}), ...bindings },
   };
   const trigger = {
     name: `${config.name}-local-trigger`,
@@ -135,14 +137,23 @@ function runWrangler(args, env) {
 
 /**
  * Serves a built folder with `wrangler dev` and resolves once it answers.
- * @param {{ dir?: string, port?: number, bindings?: Record<string, string>, persistTo?: string, echo?: boolean,
- *   signal?: AbortSignal }} [options]
+ * @param {{ dir?: string, port?: number, bindings?: Record<string, string>, persistTo?: string, devVars?: boolean,
+ *   echo?: boolean, signal?: AbortSignal }} [options]
  *   dir: the built site (default dist); port: default a free one; bindings: variables of the Worker (CRM_HOST...);
  *   persistTo: where the lead table and rate limits live (default: a new temp folder, removed on stop);
+ *   devVars: also read the project's .dev.vars (default false);
  *   echo: print wrangler's output (default: only when it fails to start); signal: stops a start still under way.
  * @returns {Promise<{ origin: string, port: number, persistTo: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startHost({ dir = 'dist', port, bindings = {}, persistTo, echo = false, signal } = {}) {
+export async function startHost({
+  dir = 'dist',
+  port,
+  bindings = {},
+  persistTo,
+  devVars = false,
+  echo = false,
+  signal,
+} = {}) {
   const root = resolve(ROOT, dir);
   if (!existsSync(join(root, '404.html'))) throw new Error(`No built site in ${root}: run "npm run build" first.`);
   const listenPort = port ?? (await freePort());
@@ -157,7 +168,7 @@ export async function startHost({ dir = 'dist', port, bindings = {}, persistTo, 
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_REGISTRY_PATH: join(work, 'registry') };
   let configs;
   try {
-    configs = await writeConfigs(work, root, bindings);
+    configs = await writeConfigs(work, root, bindings, devVars);
     await runWrangler(
       ['d1', 'migrations', 'apply', 'LEADS_DB', '--local', '--persist-to', persist, '-c', configs.site],
       env,
@@ -252,6 +263,7 @@ if (isMain) {
       binding: { type: 'string', multiple: true, default: [] },
       'persist-to': { type: 'string' },
       'test-scheduled': { type: 'boolean', default: false },
+      'ignore-dev-vars': { type: 'boolean', default: false },
     },
   });
   const bindings = Object.fromEntries(
@@ -276,6 +288,7 @@ if (isMain) {
       port: Number(values.port),
       bindings,
       persistTo: values['persist-to'],
+      devVars: !values['ignore-dev-vars'],
       echo: true,
       signal: starting.signal,
     });
