@@ -3,7 +3,10 @@
 // were given up on (dead-lettered), how long the oldest waiting one has waited, and the last delivery error. It reads
 // the local state that `npm start` keeps in .wrangler/state, or the deployed database with --remote.
 //
-//   node scripts/leads.mjs [--persist-to DIR | --remote] [--json] [--show-contacts]
+//   node scripts/leads.mjs [--persist-to DIR | --remote] [--json] [--show-contacts] [--retry-dead]
+//
+// --retry-dead makes every dead-lettered lead pending again, with its tries counted from zero, once the CRM is fixed:
+// the next sweep (within 5 minutes) queues them.
 //
 // Names and mobile numbers are not read at all unless --show-contacts asks for the list of waiting and dead leads.
 import { spawn } from 'node:child_process';
@@ -40,6 +43,8 @@ Options:
   --json             print the report as JSON
   --show-contacts    also list every pending and dead lead: id, state, form, attempts, created time, name,
                      mobile and last error (personal data: do not paste it anywhere public)
+  --retry-dead       make every dead-lettered lead pending again (tries counted from zero), once the CRM
+                     works: the next sweep, within 5 minutes, sends them; then shows the report
   -h, --help         show this help`;
 
 /**
@@ -327,6 +332,28 @@ export async function readReport({
   }
 }
 
+/**
+ * Dead-lettered leads become pending again, untouched since long ago, so that the next sweep queues them; the second
+ * statement counts them.
+ */
+export const RETRY_DEAD_STATEMENTS = [
+  "UPDATE leads SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = 0, claimed_until = 0 " +
+    "WHERE state = 'dead'",
+  'SELECT changes() AS count',
+];
+
+/**
+ * Makes every dead-lettered lead pending again; the number of leads it changed.
+ * @param {{ remote?: boolean, persistTo?: string }} [options]
+ * @returns {Promise<number>}
+ */
+export async function retryDead({ remote = false, persistTo = DEFAULT_PERSIST_DIR } = {}) {
+  const localDir = resolve(ROOT, persistTo);
+  if (!remote && !existsSync(localDir)) return 0;
+  const [, counted] = await execute(RETRY_DEAD_STATEMENTS, { remote, persistTo: localDir });
+  return Number(counted?.[0]?.count ?? 0);
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   let values;
@@ -337,6 +364,7 @@ if (isMain) {
         remote: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         'show-contacts': { type: 'boolean', default: false },
+        'retry-dead': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -351,6 +379,13 @@ if (isMain) {
     process.exit(0);
   }
   try {
+    if (values['retry-dead']) {
+      const count = await retryDead({ remote: values.remote, persistTo: values['persist-to'] ?? DEFAULT_PERSIST_DIR });
+      const line = `${count} dead-lettered lead${count === 1 ? ' is' : 's are'} pending again: the next sweep sends them.`;
+      // On stderr with --json, so that stdout stays one JSON document.
+      if (values.json) console.error(line);
+      else console.log(`${line}\n`);
+    }
     const report = await readReport({
       remote: values.remote,
       persistTo: values['persist-to'] ?? DEFAULT_PERSIST_DIR,

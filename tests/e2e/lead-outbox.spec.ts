@@ -422,6 +422,15 @@ test.describe('across a restart, and when every try fails', () => {
       // The log says what happened to the lead, never who it was.
       expect(host.output()).not.toContain('Doomed Lead');
       expect(host.output()).not.toContain('98765');
+
+      // The CRM is fixed: the owner sends the dead lead again, and the next sweep delivers it.
+      crm.reset();
+      const { stdout } = await run('node', ['scripts/leads.mjs', '--persist-to', persistTo, '--retry-dead']);
+      expect(stdout).toContain('1 dead-lettered lead is pending again');
+      await runSweep(request, host);
+      await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(1);
+      expect(crm.requests[0]!.form.name).toBe('Doomed Lead');
+      expect((await leadsReport(persistTo)).counts).toEqual({ pending: 0, sent: 1, dead: 0 });
     } finally {
       await host.stop();
     }
