@@ -1,0 +1,43 @@
+/**
+ * A new owner configures the site through `.env.example` (locally) and repository variables (the deploy workflow). A
+ * variable the site reads but either list lacks is a setting that silently keeps its default in production: the old
+ * support address, analytics off. The variables are read from the source of src/config/site.ts, the one reader of
+ * the environment.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const file = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+/** Every NAME in read('NAME', ...), readUrl('NAME', ...) and the like, and in the lists of names site.ts reads. */
+function variablesRead(source: string): string[] {
+  const names = new Set<string>();
+  for (const match of source.matchAll(/\bread[A-Za-z]*\(\s*'([A-Z][A-Z0-9_]+)'/g)) names.add(match[1]!);
+  for (const match of source.matchAll(/'((?:PUBLIC_|SITE_|BLOG_)[A-Z0-9_]+)'/g)) names.add(match[1]!);
+  return [...names].sort();
+}
+
+const read = variablesRead(file('src/config/site.ts'));
+const example = file('.env.example');
+const workflow = file('.github/workflows/deploy.yml');
+const build = workflow.slice(
+  workflow.indexOf('run: npm run build'),
+  workflow.indexOf('- name:', workflow.indexOf('run: npm run build')),
+);
+
+describe('every variable the site reads', () => {
+  it('is found in the source (the list is not empty and holds the ones an owner sets first)', () => {
+    expect(read.length).toBeGreaterThan(20);
+    for (const name of ['SITE_URL', 'PUBLIC_BRAND_NAME', 'PUBLIC_SUPPORT_EMAIL', 'PUBLIC_ANALYTICS_ENDPOINT']) {
+      expect(read).toContain(name);
+    }
+  });
+
+  it.each(read)('%s is listed in .env.example', (name) => {
+    expect(example).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+  });
+
+  it.each(read)('%s is passed to the production build by the deploy workflow', (name) => {
+    expect(build).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+});
