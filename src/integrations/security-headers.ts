@@ -29,7 +29,7 @@ import { site } from '../config/site';
 import { INTERACT_DIRECTIVE } from './client-interact';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
 import { buildHeadersFile } from '../lib/security-headers';
-import { htmlFiles, notPagePaths } from '../../scripts/dist-pages.mjs';
+import { builtPages, htmlFiles, notPagePaths } from '../../scripts/dist-pages.mjs';
 
 /** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
 export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {
@@ -178,6 +178,19 @@ export function securityHeaders(): AstroIntegration {
 }
 
 /**
+ * The pages that run the blog search (BlogListLayout: the list and category pages), as header rule paths: only they
+ * may compile WebAssembly.
+ */
+export const SEARCH_PAGES = ['/blogs', '/blogs/*'];
+/** The search island in a page's HTML (an attribute value, which post text, escaped, can never imitate). */
+const SEARCH_ISLAND = /component-url="[^"]*\/BlogSearch\.[\w-]+\.js"/;
+
+/** True when a page path is covered by one of the rule paths (an exact path, or a folder with a trailing splat). */
+export function coveredBy(path: string, rules: readonly string[]): boolean {
+  return rules.some((rule) => (rule.endsWith('/*') ? path.startsWith(rule.slice(0, -1)) : path === rule));
+}
+
+/**
  * Writes dist/_headers once every other integration has written its files (the search index, the sitemap): the
  * rules name what is not a page by reading the finished folder. List it last in astro.config.mjs.
  */
@@ -197,7 +210,15 @@ export function headersFile(): AstroIntegration {
           ],
           imageOrigins: [site.blogApiBase],
           notPages: notPagePaths(root),
+          searchPages: SEARCH_PAGES,
         });
+        // A page with the search outside those paths would fail to compile Pagefind's WebAssembly: stop the build.
+        const uncovered = builtPages(root)
+          .filter((page) => SEARCH_ISLAND.test(page.html()) && !coveredBy(page.path, SEARCH_PAGES))
+          .map((page) => page.path);
+        if (uncovered.length) {
+          throw new Error(`The blog search runs on ${uncovered.join(', ')}, outside SEARCH_PAGES: add them there.`);
+        }
         await writeFile(join(root, '_headers'), content);
       },
     },

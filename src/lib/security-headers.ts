@@ -7,6 +7,9 @@
  * (src/integrations/security-headers.ts moves Astro's island runtime into files and refuses any other), so the policy
  * carries no hash and nothing in it depends on what the pages contain.
  *
+ * Only the pages that run the blog search (`searchPages`) may compile WebAssembly (`'wasm-unsafe-eval'`, for
+ * Pagefind): their rules detach the site-wide policy and set that one instead. Every other page's policy lacks it.
+ *
  * Every HTML page also names the speculation rules (src/lib/speculation.ts) in a `Speculation-Rules` header; the
  * files that are not pages detach it (`! Speculation-Rules`), and the rules file itself gets its media type.
  */
@@ -22,6 +25,8 @@ export interface HeadersInput {
    * the file names the build writes outside the pages, never a page's own path.
    */
   notPages?: string[];
+  /** Rule paths of the pages that run the blog search (`/blogs`, `/blogs/*`): only they may compile WebAssembly. */
+  searchPages?: string[];
 }
 
 /** What a header rule's path may hold: a file or folder name the build writes, with at most a trailing splat. */
@@ -52,12 +57,14 @@ function origins(urls: string[]): string[] {
   return [...out].sort();
 }
 
-export function contentSecurityPolicy(input: HeadersInput): string {
+/**
+ * The policy of every page; with `wasm`, the one of the pages that run the blog search: 'wasm-unsafe-eval' lets
+ * Pagefind (served from the site) compile its WebAssembly, and allows no JavaScript eval and no inline script.
+ */
+export function contentSecurityPolicy(input: HeadersInput, { wasm = false }: { wasm?: boolean } = {}): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    // 'wasm-unsafe-eval': the blog search (Pagefind, served from the site) compiles its WebAssembly; it allows no
-    // JavaScript eval and no inline script.
-    ['script-src', "'self'", "'wasm-unsafe-eval'"],
+    ['script-src', "'self'", ...(wasm ? ["'wasm-unsafe-eval'"] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
     // Blog images come from wherever the blog API stores them.
     [
@@ -92,10 +99,18 @@ export function buildHeadersFile(input: HeadersInput): string {
     if (!RULE_PATH.test(path)) throw new Error(`Not a path a header rule can hold: ${JSON.stringify(path)}`);
     if (!rules.has(path)) rules.set(path, [detach]);
   }
+  for (const path of input.searchPages ?? []) {
+    if (!RULE_PATH.test(path)) throw new Error(`Not a path a header rule can hold: ${JSON.stringify(path)}`);
+    rules.set(path, [
+      '  ! Content-Security-Policy',
+      `  Content-Security-Policy: ${contentSecurityPolicy(input, { wasm: true })}`,
+    ]);
+  }
   if (rules.size + 1 > MAX_RULES) throw new Error(`${rules.size + 1} header rules: hosts read at most ${MAX_RULES}`);
   const lines = [
     '# Generated at build time from the site configuration (src/integrations/security-headers.ts). Do not edit.',
-    '# Every path gets the security headers and names the speculation rules; what is not a page drops the latter.',
+    '# Every path gets the security headers and names the speculation rules; what is not a page drops the latter, and',
+    '# the pages of the blog search swap the policy for one that lets them compile WebAssembly.',
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(input)}`,
     '  X-Content-Type-Options: nosniff',

@@ -20,9 +20,16 @@ describe('contentSecurityPolicy', () => {
     imageOrigins: ['http://127.0.0.1:4599/', 'https://blog.example'],
   });
 
-  it('allows scripts from the site itself only: no inline, no eval, no hash; WebAssembly for the blog search', () => {
+  it('allows scripts from the site itself only: no inline, no eval, no hash, no WebAssembly', () => {
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+  });
+
+  it('lets the pages of the blog search compile WebAssembly, and nothing more', () => {
     // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly; it allows no JavaScript eval ('unsafe-eval').
-    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    const search = contentSecurityPolicy({ connectOrigins: [] }, { wasm: true });
+    expect(directive(search, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    const rest = (policy: string) => policy.split('; ').filter((d) => !d.startsWith('script-src '));
+    expect(rest(search)).toEqual(rest(contentSecurityPolicy({ connectOrigins: [] })));
   });
 
   it('limits connections to the configured service origins', () => {
@@ -41,6 +48,28 @@ describe('contentSecurityPolicy', () => {
     expect(directive(csp, 'base-uri')).toBe("base-uri 'self'");
     expect(directive(csp, 'form-action')).toBe("form-action 'self'");
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+  });
+});
+
+describe('buildHeadersFile: the search pages', () => {
+  const file = buildHeadersFile({ connectOrigins: [], searchPages: ['/blogs', '/blogs/*'] });
+  const rule = (path: string) => file.split('\n\n').find((block) => block.startsWith(`${path}\n`)) ?? '';
+
+  it('gives every path the policy without WebAssembly', () => {
+    expect(file.split('\n\n')[0]).toContain("Content-Security-Policy: default-src 'self'; script-src 'self'; ");
+  });
+
+  it.each(['/blogs', '/blogs/*'])('%s detaches it and sets the one with WebAssembly instead', (path) => {
+    const lines = rule(path).trimEnd().split('\n');
+    expect(lines[1]).toBe('  ! Content-Security-Policy');
+    expect(lines[2]).toMatch(
+      /^ {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; /,
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it('refuses a search page path a rule cannot hold', () => {
+    expect(() => buildHeadersFile({ connectOrigins: [], searchPages: ['/blogs?x'] })).toThrow(/Not a path/);
   });
 });
 
