@@ -89,7 +89,7 @@ function readDevVars(file) {
 /**
  * The configs `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths, the
  * assets folder `root` and the merged variables) and the local trigger's, which goes first.
- * @returns {Promise<{ site: string, trigger: string, name: string }>}
+ * @returns {Promise<{ site: string, trigger: string }>}
  */
 async function writeConfigs(folder, root, bindings, devVars) {
   const { experimental_readRawConfig: readRawConfig } = await import('wrangler');
@@ -115,7 +115,7 @@ async function writeConfigs(folder, root, bindings, devVars) {
       { binding: 'SCHEDULED', service: config.name, entrypoint: 'ScheduledRun' },
     ],
   };
-  const paths = { site: join(folder, 'site.json'), trigger: join(folder, 'trigger.json'), name: config.name };
+  const paths = { site: join(folder, 'site.json'), trigger: join(folder, 'trigger.json') };
   writeFileSync(paths.site, JSON.stringify(site, null, 2));
   writeFileSync(paths.trigger, JSON.stringify(trigger, null, 2));
   return paths;
