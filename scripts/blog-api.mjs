@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A local stand-in for the blog API: the three calls of spec section 7 in exactly the API's shapes, served from the
+// A local stand-in for the blog API: its three calls (list, categories, one post) in exactly the API's shapes, served from the
 // fixture files in tests/fixtures/blog, on 127.0.0.1 only. Used by `npm run api:dev`, the test build (build-test.mjs),
 // the Playwright tests and the benchmark.
 //

@@ -76,7 +76,7 @@ export const site = {
   author: read('PUBLIC_AUTHOR', 'Communiti Technologies'),
   /** Brand colour: theme-color meta and web manifest. */
   themeColor: '#4f46e5',
-  /** Year printed in the footer copyright line (spec: 2025). */
+  /** Year printed in the footer copyright line (product rule: 2025, the year the site launched). */
   copyrightYear: 2025,
   /** The external admin app: Login, Get Started, Sign up, Create your Community. */
   adminAppUrl: `${appUrl}/admin`,

@@ -75,14 +75,14 @@ export default function RoiCalculator({ copy }: Props) {
           ))}
         </div>
         <div role="tabpanel" id={`${uid}-panel`} aria-labelledby={`${uid}-tab-${active}`} className="mt-6 space-y-6">
-          {tab.sliders.map((spec) => (
+          {tab.sliders.map((slider) => (
             <Slider
-              key={`${active}-${spec.key}`}
-              id={`${uid}-${active}-${spec.key}`}
-              label={tabCopy.sliders[spec.key]!}
-              spec={spec}
-              value={state.values[active][spec.key] ?? spec.default}
-              onChange={(value) => (trackCalculator('revenue'), setValue(spec.key, value))}
+              key={`${active}-${slider.key}`}
+              id={`${uid}-${active}-${slider.key}`}
+              label={tabCopy.sliders[slider.key]!}
+              slider={slider}
+              value={state.values[active][slider.key] ?? slider.default}
+              onChange={(value) => (trackCalculator('revenue'), setValue(slider.key, value))}
             />
           ))}
           {active === 'plans' && (

@@ -1,24 +1,24 @@
 /** A labelled range input with its current value printed beside the label. */
-import type { SliderSpec } from '../lib/roi';
+import type { SliderSettings } from '../lib/roi';
 import { formatRupees } from '../lib/format';
 
-export function formatSliderValue(spec: SliderSpec, value: number): string {
-  if (spec.unit === 'rupees') return formatRupees(value);
-  if (spec.unit === 'percent') return `${value}%`;
+export function formatSliderValue(slider: SliderSettings, value: number): string {
+  if (slider.unit === 'rupees') return formatRupees(value);
+  if (slider.unit === 'percent') return `${value}%`;
   return value.toLocaleString('en-IN');
 }
 
 interface Props {
   id: string;
   label: string;
-  spec: SliderSpec;
+  slider: SliderSettings;
   value: number;
   onChange: (value: number) => void;
 }
 
-export default function Slider({ id, label, spec, value, onChange }: Props) {
-  const shown = formatSliderValue(spec, value);
-  const fill = spec.max > spec.min ? ((value - spec.min) / (spec.max - spec.min)) * 100 : 0;
+export default function Slider({ id, label, slider, value, onChange }: Props) {
+  const shown = formatSliderValue(slider, value);
+  const fill = slider.max > slider.min ? ((value - slider.min) / (slider.max - slider.min)) * 100 : 0;
   return (
     <div>
       <div className="flex items-baseline justify-between gap-4">
@@ -32,9 +32,9 @@ export default function Slider({ id, label, spec, value, onChange }: Props) {
       <input
         id={id}
         type="range"
-        min={spec.min}
-        max={spec.max}
-        step={spec.step}
+        min={slider.min}
+        max={slider.max}
+        step={slider.step}
         value={value}
         aria-valuetext={shown}
         onChange={(event) => onChange(Number(event.currentTarget.value))}

@@ -30,15 +30,15 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
   return (
     <div ref={rootRef} className="grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
       <div className="space-y-6 rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        {WHATSAPP_SLIDERS.map((spec) => (
+        {WHATSAPP_SLIDERS.map((slider) => (
           <Slider
-            key={spec.key}
-            id={`${uid}-${spec.key}`}
-            label={copy.sliders[spec.key]!}
-            spec={spec}
-            value={values[spec.key] ?? spec.default}
+            key={slider.key}
+            id={`${uid}-${slider.key}`}
+            label={copy.sliders[slider.key]!}
+            slider={slider}
+            value={values[slider.key] ?? slider.default}
             onChange={(value) => {
-              setValues((v) => ({ ...v, [spec.key]: value }));
+              setValues((v) => ({ ...v, [slider.key]: value }));
               setChanges((n) => n + 1);
               trackCalculator('whatsapp');
             }}

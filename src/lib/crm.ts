@@ -1,5 +1,5 @@
 /**
- * The home page lead as the CRM receives it (spec section 7): POST {host}/api/leads, form-url-encoded. Built here once,
+ * The home page lead as the CRM receives it (the CRM's lead API): POST {host}/api/leads, form-url-encoded. Built here once,
  * for the Worker's delivery (worker/delivery.ts, which holds the token server-side) and for direct mode (the browser holds
  * the token), and the request the home popup sends in either mode.
  */
@@ -37,7 +37,7 @@ export interface LeadRequest {
   body: string;
 }
 
-/** The CRM request for a lead: the exact fields, values and headers of spec section 7. */
+/** The CRM request for a lead: the exact fields, fixed values and headers the CRM's lead API takes. */
 export function buildLeadRequest(lead: Lead, crm: CrmSettings): LeadRequest {
   const body = new URLSearchParams({
     name: lead.name,

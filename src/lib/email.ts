@@ -1,4 +1,4 @@
-/** The email service that carries every lead form except the home popup (spec section 7, "Send lead email"). */
+/** The email service (EmailJS) that carries every lead form except the home popup: POST /api/v1.0/email/send. */
 
 export interface EmailSettings {
   /** Origin of the email service API; requests go to {origin}/api/v1.0/email/send. */
@@ -9,7 +9,7 @@ export interface EmailSettings {
 }
 
 /**
- * What is missing from the settings, in the service's own words (spec section 8) with the variable that sets each:
+ * What is missing from the settings, in the service's own words ("The user ID is required.") with the variable that sets each:
  * shown to the site's developer in the console, never to a visitor.
  */
 export function missingEmailSettings(email: EmailSettings): string[] {

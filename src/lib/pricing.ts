@@ -27,7 +27,7 @@ export type WhatsappPlan = Plans['whatsapp']['plans'][number];
 export type PlanCta = CommunityPlan['cta'];
 export type ConversationCharges = z.infer<typeof conversationCharges>;
 
-/** A plan's price for one variant and period, or null when the spec gives none for that variant. */
+/** A plan's price for one variant and period, or null when the product sets none for that variant. */
 export function priceOf(plan: CommunityPlan | WhatsappPlan, variant: Variant, period: Period): number | null {
   const prices = plan.prices[variant];
   if (!prices) return null;
@@ -58,7 +58,7 @@ export interface PriceLine {
   billed: string;
 }
 
-/** A plan's price line for each period that has a price in the variant (none when the spec gives none). */
+/** A plan's price line for each period that has a price in the variant (none when the product sets none). */
 export function priceLines(
   plan: CommunityPlan | WhatsappPlan,
   variant: Variant,

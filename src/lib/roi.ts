@@ -1,10 +1,10 @@
 /**
- * The two revenue calculators of the home page: slider bounds, steps and defaults (spec section 5) and the formulas
- * (spec section 9). Pure functions, shared by the islands and the tests. Their labels are content: the home page's
+ * The two revenue calculators of the home page: slider bounds, steps and defaults, and the formulas (product rules:
+ * the numbers sales quotes). Pure functions, shared by the islands and the tests. Their labels are content: the home page's
  * `roi` and `whatsappImpact` (src/content/home/home.json) name each tab and slider by the ids and keys here.
  */
 
-export interface SliderSpec {
+export interface SliderSettings {
   /** Key in the tab's values, and of the slider's label in content. */
   key: string;
   min: number;
@@ -23,7 +23,7 @@ export type RoiTabId = 'plans' | 'courses' | 'events' | 'appointments' | 'produc
 
 export interface RoiTab {
   id: RoiTabId;
-  sliders: SliderSpec[];
+  sliders: SliderSettings[];
 }
 
 export const ROI_TABS: RoiTab[] = [
@@ -67,7 +67,7 @@ export const ROI_TABS: RoiTab[] = [
   },
 ];
 
-export const WHATSAPP_SLIDERS: SliderSpec[] = [
+export const WHATSAPP_SLIDERS: SliderSettings[] = [
   { key: 'messages', min: 0, max: 10000, step: 10, default: 500, unit: 'count' },
   { key: 'conversion', min: 0, max: 100, step: 1, default: 13, unit: 'percent' },
   { key: 'price', min: 0, max: 5000, step: 10, default: 400, unit: 'rupees' },
@@ -80,7 +80,7 @@ export interface RoiState {
   cycle: BillingCycle;
 }
 
-export function defaultsOf(sliders: SliderSpec[]): Values {
+export function defaultsOf(sliders: SliderSettings[]): Values {
   return Object.fromEntries(sliders.map((s) => [s.key, s.default]));
 }
 
@@ -93,7 +93,7 @@ export function initialRoiState(): RoiState {
 
 const v = (values: Values, key: string) => values[key] ?? 0;
 
-/** Annual revenue per category (spec section 9). */
+/** Annual revenue per category (plans count twelve months when billed monthly; appointments twelve months). */
 export const annualRevenue: Record<RoiTabId, (values: Values, cycle: BillingCycle) => number> = {
   plans: (x, cycle) => v(x, 'subscribers') * v(x, 'price') * (cycle === 'Monthly' ? 12 : 1),
   courses: (x) => v(x, 'count') * v(x, 'price') * v(x, 'enrollees'),

@@ -1,4 +1,4 @@
-/** Timings and thresholds from the spec (section 9, "Timings and layout"): each number lives here once. */
+/** Timings and thresholds of the site's motion and layout (product rules): each number lives here once. */
 
 /** The header turns translucent and compact once the page is scrolled more than this many pixels. */
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
@@ -46,7 +46,7 @@ export const TESTIMONIALS = {
   marqueeSecondsPerCard: 8,
 } as const;
 
-/** Home hero scroll effects (spec: mockup slide "scroll offset / 5, clamped 0-100 %", zoom "1 + scroll / 1000, cap 1.3"). */
+/** Home hero scroll effects (product rule: the mockup slides by scroll / 5, 0-100 %; zooms 1 + scroll / 1000, cap 1.3). */
 export const HERO_SCROLL = {
   /** The screenshot in the browser mockup slides by the scroll offset divided by this, in percent... */
   slideDivisor: 5,

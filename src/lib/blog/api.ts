@@ -1,5 +1,5 @@
 /**
- * The blog API's three calls (spec section 7) and how the build reads them: a timeout per attempt, two retries with
+ * The blog API's three calls (list, categories, one post; unauthenticated GETs) and how the build reads them: a timeout per attempt, two retries with
  * back-off, a check of the `status` flag and `data.data`, and a check of every post. Fetch and sleep are injected so
  * tests can drive every path without waiting.
  */

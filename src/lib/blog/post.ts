@@ -1,5 +1,5 @@
 /**
- * The blog's data model and the check of one post as the blog API sends it (spec section 3). Pure TypeScript with no
+ * The blog's data model and the check of one post as the blog API sends it (id, name, content, image, category, dates). Pure TypeScript with no
  * dependencies, so the build-time loader and the browser's runtime fallback apply exactly the same rules.
  */
 

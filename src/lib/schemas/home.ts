@@ -1,6 +1,6 @@
 /** The home page, section by section. */
 import { z } from 'astro/zod';
-import { ROI_TABS, WHATSAPP_SLIDERS, type RoiTabId, type SliderSpec } from '../roi';
+import { ROI_TABS, WHATSAPP_SLIDERS, type RoiTabId, type SliderSettings } from '../roi';
 import { faqItem, iconCard, iconName, sectionHead, seo } from './common';
 
 const label = z.string().min(2).max(60);
@@ -39,10 +39,10 @@ const showcase = z
 export type ShowcaseCopy = z.infer<typeof showcase>;
 
 /** A label for each slider of a calculator, by the slider's key in src/lib/roi.ts: none missing, none unknown. */
-const sliderLabels = (sliders: readonly SliderSpec[]) =>
+const sliderLabels = (sliders: readonly SliderSettings[]) =>
   z.object(Object.fromEntries(sliders.map((s) => [s.key, label])) as Record<string, typeof label>).strict();
 
-const roiTab = (sliders: readonly SliderSpec[]) =>
+const roiTab = (sliders: readonly SliderSettings[]) =>
   z
     .object({
       /** The tab's name. */
@@ -70,7 +70,7 @@ const roi = z
     cycleLegend: label,
     cycles: z.object({ Monthly: label, Yearly: label }).strict(),
     total: label,
-    /** After the total: "₹N/Year" (spec section 9). */
+    /** After the total: "₹N/Year" (product rule: the total is an annual figure). */
     perYear: z.literal('/Year'),
     breakdown: label,
   })

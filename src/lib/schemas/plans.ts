@@ -9,7 +9,7 @@ import { faqItem, seo } from './common';
 const rupees = z.number().int().nonnegative();
 const perMessage = z.number().nonnegative();
 
-/** A price per billing period; `null` for a variant means the spec does not give that price (nothing is invented). */
+/** A price per billing period; `null` for a variant means the product sets no such price there (nothing is invented). */
 const communityPrices = z.object({ monthly: rupees, yearly: rupees }).strict();
 const whatsappPrices = z.object({ monthly: rupees, quarterly: rupees, yearly: rupees }).strict();
 const perVariant = <T extends z.ZodTypeAny>(value: T) => z.object({ main: value, mr: value.nullable() }).strict();

@@ -36,7 +36,7 @@ export const uiSchema = z
       .strict(),
     navigation: z
       .object({
-        /** The header's Products menu, in the spec's order. */
+        /** The header's Products menu, in the product's order (the most used feature first). */
         products: z.array(navItem).length(15),
         /** The header's "Who can use it" menu. */
         audiences: z.array(navItem).min(2),
@@ -102,7 +102,7 @@ export const uiSchema = z
         slideLabel: label,
       })
       .strict(),
-    /** The prefilled messages of the sales chat links (spec section 7). */
+    /** The prefilled messages of the sales chat links: one per topic (Plus upgrade, Advance, Business or Lifetime, plan help). */
     chat: z
       .object({
         planHelp: sentence,

@@ -2,7 +2,7 @@
 import { z } from 'astro/zod';
 import { faqItem, iconCard, iconName, seo } from './common';
 
-/** One step of the launch accordion; its title is the spec's. */
+/** One step of the launch accordion; its title is the product's own wording. */
 const step = (title: string) =>
   z.object({ id: z.string(), title: z.literal(title), text: z.string().min(20) }).strict();
 
@@ -32,7 +32,7 @@ export const whatsappSchema = z
       .object({
         heading: z.string().min(5),
         intro: z.string(),
-        /** The spec's three steps, in its order and words. */
+        /** The three launch steps, in the order a customer takes them. */
         items: z.tuple([step('Connect with Meta'), step('Import Your Audience'), step('Design & Launch Campaigns')]),
       })
       .strict(),
