@@ -1,5 +1,5 @@
 /**
- * The home hero's mockup (src/components/home/Hero.astro) grows and its screenshot slides on as the page scrolls: two
+ * The home hero's mockup (src/components/home/HomeHero.astro) grows and its screenshot slides on as the page scrolls: two
  * CSS variables, set at most once a frame. Nothing moves under reduced motion.
  */
 import { heroScale, mockupSlidePercent } from '../lib/hero';
