@@ -1,10 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { encodeLeadPost, HONEYPOT_FIELD } from '../../src/lib/lead';
 import { RATE_LIMIT_MAX_LEADS } from '../../src/lib/lead-outbox';
 
 // The default build has no email settings: a submit sends no email request, says what is missing in the console, and
 // the lead goes to the site's own /api/leads instead.
 const emailRequests = (url: URL) => url.pathname.includes('/api/v1.0/email/');
+
+/** The page's console errors and alerts (each alert accepted), as they come. */
+function watchConsoleAndAlerts(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  return { errors, alerts };
+}
 
 test.describe('lead form without email settings', () => {
   test('the lead goes to the site instead: it is stored (202), the visitor reaches /thank-you, the console names the missing settings', async ({
@@ -14,15 +28,7 @@ test.describe('lead form without email settings', () => {
     page.on('request', (request) => {
       if (emailRequests(new URL(request.url()))) requests.push(request.url());
     });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    const alerts: string[] = [];
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
+    const { errors, alerts } = watchConsoleAndAlerts(page);
 
     await page.goto('/business-whatsapp-pricing');
     await page.getByLabel('Name').fill('Asha Patil');
@@ -41,6 +47,9 @@ test.describe('lead form without email settings', () => {
     await page.waitForURL('**/thank-you');
     expect(alerts).toEqual([]);
     expect(requests).toEqual([]);
+    for (const missing of ['The user ID is required.', 'The service ID is required.', 'The template ID is required.']) {
+      expect(errors.join('\n')).toContain(missing);
+    }
   });
 
   test('when the site refuses too, the alert appears and the form keeps the values', async ({ page, request }) => {
@@ -55,15 +64,7 @@ test.describe('lead form without email settings', () => {
       expect(spent.status()).toBe(202);
     }
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': address });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    const alerts: string[] = [];
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
+    const { errors, alerts } = watchConsoleAndAlerts(page);
 
     await page.goto('/business-whatsapp-pricing');
     const name = page.getByLabel('Name');
