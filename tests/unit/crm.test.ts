@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLeadRequest, buildPopupRequest, buildRelayRequest } from '../../src/lib/crm';
+import { buildLeadRequest, buildPopupRequest, buildRelayRequest, type LeadRequest } from '../../src/lib/crm';
 import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 describe('buildLeadRequest', () => {
@@ -43,23 +43,28 @@ describe('buildLeadRequest', () => {
   });
 });
 
+/** A post to this site's /api/leads: Asha Rao's lead, the empty honeypot and the form's name, with no token. */
+function expectRelayPost(request: LeadRequest, form: string) {
+  expect(request.url).toBe('/api/leads');
+  expect(request.method).toBe('POST');
+  expect(request.headers).toEqual({
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Accept: 'application/json',
+  });
+  expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+    name: 'Asha Rao',
+    phonenumber: '+91 98765 43210',
+    company_website: '',
+    form,
+  });
+}
+
 describe('buildPopupRequest', () => {
   const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
 
   it('relay mode: posts name, phonenumber, the empty honeypot and form=popup to this site, with no token', () => {
     const request = buildPopupRequest(lead, { mode: 'relay' });
-    expect(request.url).toBe('/api/leads');
-    expect(request.method).toBe('POST');
-    expect(request.headers).toEqual({
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Accept: 'application/json',
-    });
-    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
-      name: 'Asha Rao',
-      phonenumber: '+91 98765 43210',
-      company_website: '',
-      form: 'popup',
-    });
+    expectRelayPost(request, 'popup');
   });
 
   it('direct mode: the CRM request itself, token included', () => {
@@ -74,17 +79,6 @@ describe('buildPopupRequest', () => {
 describe('buildRelayRequest', () => {
   it('an email form falling back to the relay: the same post, naming its form, with no token', () => {
     const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline');
-    expect(request.url).toBe('/api/leads');
-    expect(request.method).toBe('POST');
-    expect(request.headers).toEqual({
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Accept: 'application/json',
-    });
-    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
-      name: 'Asha Rao',
-      phonenumber: '+91 98765 43210',
-      company_website: '',
-      form: 'inline',
-    });
+    expectRelayPost(request, 'inline');
   });
 });
