@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { builtPages } from '../../scripts/dist-pages.mjs';
+import { loadEveryImage, revealWholePage } from './whole-page';
 
 for (const { path } of builtPages()) {
   test(`${path}: strict headers, no CSP violation and no console error once every island has run`, async ({ page }) => {
@@ -35,13 +36,9 @@ for (const { path } of builtPages()) {
     expect(headers['permissions-policy']).toContain('camera=()');
     expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
 
-    // Scroll to the end in steps so every island that waits for visibility hydrates.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y <= height; y += 600) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(60);
-    }
-    await page.waitForLoadState('networkidle');
+    // Every section and island the page has, and every image, lazy ones included: none may fail.
+    await revealWholePage(page);
+    await loadEveryImage(page);
     // A dialog that opens on its own (such as an offer popup) is part of the page: it must not break anything either.
     expect(problems).toEqual([]);
   });

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Shows the page as a visitor who scrolled to its end sees it: brings each section still to reveal and each island that
+ * waits to be seen into view, one after another, until none is left (checked on every frame, not after a fixed pause).
+ * Islands inside a closed dialog (the contact modal's form) wake when it opens, and those hidden at the viewport's
+ * width (display: none) never do: neither is waited for.
+ */
+export async function revealWholePage(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const pending = [
+        ...document.querySelectorAll('[data-reveal]:not([data-revealed]), astro-island[ssr][client="visible"]'),
+      ].find((element) => element.checkVisibility() && !element.closest('dialog:not([open])'));
+      // Instantly: the site scrolls smoothly, which would make each step wait for an animation.
+      pending?.scrollIntoView({ block: 'center', behavior: 'instant' });
+      return !pending;
+    },
+    undefined,
+    { polling: 'raf', timeout },
+  );
+}
+
+/** Loads every image of the page now, lazy ones included, and waits until each has loaded or failed. */
+export async function loadEveryImage(page: Page, timeout = 15_000): Promise<void> {
+  await page.evaluate(() => {
+    for (const image of document.querySelectorAll('img[loading="lazy"]')) (image as HTMLImageElement).loading = 'eager';
+  });
+  // Polled on an interval, not on animation frames: a test may have taken over the page's clock.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, {
+    polling: 50,
+    timeout,
+  });
+}
