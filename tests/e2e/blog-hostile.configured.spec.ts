@@ -5,6 +5,7 @@ import { builtPages } from '../../scripts/dist-pages.mjs';
 import { blogApiPort } from '../../scripts/test-settings.mjs';
 import { pageTitle } from '../../src/config/site';
 import { isInlineExecutable, scriptElements } from '../../src/lib/html-scan';
+import { loadEveryImage } from './whole-page';
 
 // dist-test is built against the local blog API, which serves the hostile records of
 // tests/fixtures/blog/hostile-posts.json next to the ordinary fixtures: script-breaking text in every plain field,
@@ -43,14 +44,25 @@ async function openWatched(page: Page, path: string) {
       (w.__violations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
+  // Offline: an image on another host fails at once, so its error handler (if one slipped through) fires now.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  // The page's clock: the timers a payload could set are run at once below, instead of waiting for them.
+  await page.clock.install();
   await page.goto(path);
   // The fallback pages render once the post has arrived; other pages are complete on load.
   await page.locator('main h1:visible').first().waitFor();
-  // Give handlers a chance: hover what a visitor would, then let timers and image errors fire.
-  for (const element of (await page.locator('main h1, main img, main a, main p').all()).slice(0, 15)) {
-    await element.hover({ force: true, timeout: 300 }).catch(() => {});
-  }
-  await page.waitForTimeout(300);
+  // Give handlers a chance: point at what a visitor would, let every image load or fail, then run the timers of the
+  // next ten seconds.
+  await page.evaluate(() => {
+    for (const element of [...document.querySelectorAll('main h1, main img, main a, main p')].slice(0, 15)) {
+      for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'mousemove']) {
+        element.dispatchEvent(new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, { bubbles: true }));
+      }
+      (element as HTMLElement).focus();
+    }
+  });
+  await loadEveryImage(page);
+  await page.clock.runFor(10_000);
   const state = await page.evaluate(() => {
     const w = window as unknown as { __xss?: unknown; __violations?: string[] };
     return { xss: w.__xss ?? null, violations: w.__violations ?? [] };
