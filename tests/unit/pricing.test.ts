@@ -7,9 +7,11 @@ import {
   formatCharge,
   priceLines,
   priceOf,
+  pricingPlans,
   setupLine,
   whatsappOffersJsonLd,
   type Plans,
+  type PricingSettings,
 } from '../../src/lib/pricing';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
@@ -129,9 +131,15 @@ describe('plan cards and offers', () => {
   });
 
   it('name each WhatsApp offer by plan and period, the free plan once', () => {
-    const product = whatsappOffersJsonLd(plans.whatsapp, 'mr', plans.labels) as {
-      offers: { name: string; price: number }[];
+    const site = { url: 'https://www.site.example', brand: 'Brand' };
+    const product = whatsappOffersJsonLd(plans.whatsapp, 'mr', plans.labels, site) as {
+      brand: { name: string };
+      offers: { name: string; price: number; url: string }[];
     };
+    expect(product.brand.name).toBe('Brand');
+    expect(new Set(product.offers.map((offer) => offer.url))).toEqual(
+      new Set(['https://www.site.example/mr/business-whatsapp-pricing']),
+    );
     expect(product.offers.map((offer) => [offer.name, offer.price])).toEqual([
       ['Free Forever', 0],
       ['Business (Yearly)', 11999],
@@ -144,6 +152,74 @@ describe('plan cards and offers', () => {
   });
 });
 
+const settings = (variant: PricingSettings['variant']): PricingSettings => ({
+  variant,
+  messages: {
+    plusUpgrade: 'plus?',
+    advanceEnquiry: 'advance?',
+    businessOrLifetime: 'other?',
+    planHelp: 'help?',
+    thankYou: 'thanks?',
+  },
+  links: { start: 'https://app.site.example/admin', chat: (message) => `https://chat.example/1?text=${message}` },
+});
+
+describe("a pricing page's toggle and cards", () => {
+  it("give the toggle the product's periods, the content's default period and the savings badge", () => {
+    const { toggle } = pricingPlans(plans, 'community', settings('main'));
+    expect(toggle).toEqual({
+      name: 'community-period',
+      periods: ['yearly', 'monthly'],
+      defaultPeriod: raw.community.defaultPeriod,
+      badge: { period: 'yearly', text: raw.community.yearlyBadge },
+    });
+    const whatsappToggle = pricingPlans(plans, 'whatsapp', settings('main')).toggle;
+    expect(whatsappToggle).toMatchObject({ periods: ['yearly', 'quarterly', 'monthly'], badge: undefined });
+    expect(whatsappToggle.defaultPeriod).toBe(raw.whatsapp.defaultPeriod);
+  });
+
+  it('print on each card a price line for every period the toggle shows', () => {
+    for (const product of ['community', 'whatsapp'] as const) {
+      const { toggle, cards } = pricingPlans(plans, product, settings('main'));
+      for (const card of cards) expect(card.prices.map((line) => line.period)).toEqual(toggle.periods);
+    }
+  });
+
+  it('give a community card its setup cost, fee and button, and the no-price line where the variant has no price', () => {
+    const [lite, plus] = pricingPlans(plans, 'community', settings('main')).cards;
+    expect(lite).toMatchObject({
+      id: 'plan-lite',
+      setup: '+ ₹5,000 one-time setup cost',
+      note: '2% transaction fee',
+      cta: { href: 'https://app.site.example/admin', kind: 'start', label: 'Get Started' },
+    });
+    expect(plus).toMatchObject({ popular: 'Most popular', note: '0% transaction fee', setup: undefined });
+    expect(plus!.cta).toMatchObject({ href: 'https://chat.example/1?text=plus?', kind: 'chat', topic: 'plus-upgrade' });
+    const regionalLite = pricingPlans(plans, 'community', settings('mr')).cards[0]!;
+    expect(regionalLite).toMatchObject({ prices: [], noPrice: raw.community.noPrice, setup: undefined });
+  });
+
+  it('give a WhatsApp card the setup cost of its variant, the trial, the free limits and the charges', () => {
+    const [free, business] = pricingPlans(plans, 'whatsapp', settings('main')).cards;
+    expect(free!.id).toBe('wa-plan-free');
+    expect(free!.setup).toBe('+ ₹5,000 one-time setup cost');
+    expect(free!.note).toBeUndefined();
+    expect(free!.features.slice(0, 5)).toEqual([
+      '50 free conversation credits',
+      'Chatbot with 10 triggers',
+      '1 agent',
+      '10 tags',
+      '5 custom attributes',
+    ]);
+    expect(free!.charges).toEqual({
+      amounts: { marketing: 0.9, utility: 0.25, service: 0 },
+      labels: raw.whatsapp.charges,
+    });
+    expect(business).toMatchObject({ note: '7-day free trial', features: whatsapp('business').features });
+    expect(pricingPlans(plans, 'whatsapp', settings('mr')).cards[1]!.setup).toBe('Zero setup fees');
+  });
+});
+
 describe('the schema', () => {
   it('rejects a negative price and an unknown field', () => {
     const broken = structuredClone(raw) as typeof raw;
@@ -151,6 +227,12 @@ describe('the schema', () => {
     expect(plansSchema.safeParse(broken).success).toBe(false);
     const extra = { ...structuredClone(raw), surprise: true };
     expect(plansSchema.safeParse(extra).success).toBe(false);
+  });
+
+  it("takes as default only a period the product's toggle has", () => {
+    const edited = structuredClone(raw) as unknown as { community: { defaultPeriod: string } };
+    edited.community.defaultPeriod = 'quarterly';
+    expect(plansSchema.safeParse(edited).success).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  * so that each number is written once.
  */
 import { z } from 'astro/zod';
+import { communityPeriods, whatsappPeriods } from '../pricing';
 import { faqItem, seo } from './common';
 
 const rupees = z.number().int().nonnegative();
@@ -97,6 +98,8 @@ export const plansSchema = z
         eyebrow: label,
         heading: z.literal('Grow More, Spend Less.'),
         intro: z.string().min(20),
+        /** The period the toggle shows first. */
+        defaultPeriod: z.enum(communityPeriods),
         yearlyBadge: z.literal('Save 33%'),
         plans: z.array(communityPlan).length(3),
         /** Instead of a price, where the variant has none for a plan. */
@@ -139,6 +142,8 @@ export const plansSchema = z
         eyebrow: label,
         heading: z.string().min(5),
         intro: z.string().min(20),
+        /** The period the toggle shows first. */
+        defaultPeriod: z.enum(whatsappPeriods),
         /** One-time setup cost per variant. */
         setupCost: perVariant(rupees),
         plans: z.array(whatsappPlan).length(3),
