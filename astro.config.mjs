@@ -13,6 +13,7 @@ const { site } = await import('./src/config/site.ts');
 const { securityHeaders, headersFile } = await import('./src/integrations/security-headers.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
+const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
 const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
 
 export default defineConfig({
@@ -27,6 +28,8 @@ export default defineConfig({
     react(),
     clientInteract(),
     securityHeaders(),
+    // Warns when a savings badge in the plans' copy claims more than the prices give.
+    pricingCheck(),
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),

@@ -8,8 +8,10 @@ import {
   priceLines,
   priceOf,
   pricingPlans,
+  savingsBadgeProblem,
   setupLine,
   whatsappOffersJsonLd,
+  yearlySaving,
   type Plans,
   type PricingSettings,
 } from '../../src/lib/pricing';
@@ -47,11 +49,6 @@ describe('community plans (spec section 9, "Pricing")', () => {
     expect(community('lite').setupCost?.main).toBe(5000);
     expect(community('lite').transactionFeePercent).toBe(2);
     expect(community('plus').transactionFeePercent).toBe(0);
-  });
-
-  it('badges yearly billing with "Save 33%" under the headline "Grow More, Spend Less."', () => {
-    expect(plans.community.yearlyBadge).toBe('Save 33%');
-    expect(plans.community.heading).toBe('Grow More, Spend Less.');
   });
 
   it('answers the fee questions with the facts of section 9', () => {
@@ -220,6 +217,36 @@ describe("a pricing page's toggle and cards", () => {
   });
 });
 
+describe('the savings badge check', () => {
+  /** The plans with another badge and the paid plans at one price. */
+  const withPrices = (badge: string, monthly: number, yearly: number): Plans => {
+    const copy = structuredClone(plans);
+    copy.community.yearlyBadge = badge;
+    // Lite stays free (no saving to claim); Plus and Advance get the prices, in the main variant only.
+    for (const plan of copy.community.plans.slice(1)) plan.prices = { main: { monthly, yearly }, mr: null };
+    return copy;
+  };
+
+  it('computes what yearly billing saves against twelve months', () => {
+    expect(yearlySaving({ monthly: 1000, yearly: 8000 })).toBeCloseTo(33.33, 2);
+    expect(yearlySaving({ monthly: 2499, yearly: 24999 })).toBeCloseTo(16.64, 2);
+    expect(yearlySaving({ monthly: 0, yearly: 0 })).toBeNull();
+  });
+
+  it('accepts a badge the prices give, whole percent rounded, or one with no percentage', () => {
+    expect(savingsBadgeProblem(withPrices('Save 33%', 1000, 8000))).toBeNull();
+    expect(savingsBadgeProblem(withPrices('Save 17%', 2499, 24999))).toBeNull();
+    expect(savingsBadgeProblem(withPrices('Best value', 1000, 12000))).toBeNull();
+  });
+
+  it('names the field and each plan that saves less than the badge claims', () => {
+    expect(savingsBadgeProblem(withPrices('Save 33%', 2499, 24999))).toEqual({
+      field: 'community.yearlyBadge',
+      message: '"Save 33%" claims 33% but yearly billing saves less: Plus (main) saves 17%, Advance (main) saves 17%',
+    });
+  });
+});
+
 describe('the schema', () => {
   it('rejects a negative price and an unknown field', () => {
     const broken = structuredClone(raw) as typeof raw;
@@ -227,6 +254,15 @@ describe('the schema', () => {
     expect(plansSchema.safeParse(broken).success).toBe(false);
     const extra = { ...structuredClone(raw), surprise: true };
     expect(plansSchema.safeParse(extra).success).toBe(false);
+  });
+
+  it('takes the headline and the badge as copy an editor may change, within bounds', () => {
+    const edited = structuredClone(raw);
+    edited.community.heading = 'Pay for what you use.';
+    edited.community.yearlyBadge = 'Save 20%';
+    expect(plansSchema.safeParse(edited).success).toBe(true);
+    edited.community.yearlyBadge = 'Save '.repeat(10);
+    expect(plansSchema.safeParse(edited).success).toBe(false);
   });
 
   it("takes as default only a period the product's toggle has", () => {
