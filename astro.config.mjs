@@ -13,20 +13,23 @@ const { site } = await import('./src/config/site.ts');
 const { securityHeaders, headersFile } = await import('./src/integrations/security-headers.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
-const { inSitemap, pageUrl } = await import('./src/config/routes.ts');
+const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
+const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
 
 export default defineConfig({
   site: site.url,
   output: 'static',
   // One URL form, answered 200 with no redirect by Cloudflare Workers static assets, Cloudflare Pages, Netlify and GitHub Pages: /pricing is the file
   // pricing.html (a folder pricing/index.html would be answered by a redirect to /pricing/). Canonical URLs, links,
-  // the sitemap and the feed all write it (see pagePath in src/config/routes.ts).
+  // the sitemap and the feed all write it (see pagePath in src/lib/routes.ts).
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [
     react(),
     clientInteract(),
     securityHeaders(),
+    // Warns when a savings badge in the plans' copy claims more than the prices give.
+    pricingCheck(),
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),

@@ -4,6 +4,38 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src, as import rules. src/lib is the pure layer (runs anywhere: browser, Worker, build, tests);
+ * src/config is the one reader of the environment; src/data reads content collections and build-time files; pages and
+ * layouts put them together and hand plain props to components and islands.
+ */
+const folder = (name) => `^(\\.{1,2}/)+(src/)?${name}(/|$)`;
+const forbid = {
+  config: (why) => ({ regex: folder('config'), message: `No src/config here: ${why}` }),
+  data: (why) => ({ regex: folder('data'), message: `No src/data here: ${why}` }),
+  layouts: (why) => ({ regex: folder('layouts'), message: `No src/layouts here: ${why}` }),
+  module: (pattern, why) => ({ regex: pattern, message: why }),
+};
+/** A folder's forbidden imports, and no import.meta.env. */
+const layer = (files, patterns) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns }],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+        message: 'No import.meta.env here: settings come from src/config, the one reader of the environment.',
+      },
+    ],
+  },
+});
+
+const PURE = 'the pure layer takes settings and content as arguments, so it runs and is tested without a build.';
+const ISLAND = 'islands run in the browser and get settings and content as props from the page.';
+const COMPONENT = 'components get content as props from the page; only pages and layouts read collections.';
+const WORKER = 'the Worker runs without the site build, so it uses only the pure layer (src/lib).';
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,6 +61,38 @@ export default tseslint.config(
     languageOptions: jsxA11y.flatConfigs.strict.languageOptions,
     rules: jsxA11y.flatConfigs.strict.rules,
   },
+  layer(
+    ['src/lib/**'],
+    [
+      forbid.config(PURE),
+      forbid.data(PURE),
+      forbid.module('^astro:', `No astro:* module in src/lib: ${PURE}`),
+      forbid.module('^node:', `No node:* module in src/lib: ${PURE}`),
+    ],
+  ),
+  layer(
+    ['src/islands/**'],
+    [
+      forbid.config(ISLAND),
+      forbid.data(ISLAND),
+      forbid.module('^astro:content$', `No astro:content in islands: ${ISLAND}`),
+    ],
+  ),
+  layer(
+    ['src/components/**'],
+    [
+      forbid.data(COMPONENT),
+      forbid.layouts('a component is a part of a page; a layout wraps pages.'),
+      forbid.module('^astro:content$', `No astro:content in components: ${COMPONENT}`),
+    ],
+  ),
+  layer(
+    ['worker/**'],
+    [
+      forbid.module('^(\\.{1,2}/)+src/(?!lib/)', `Only src/lib from the Worker: ${WORKER}`),
+      forbid.module('^astro:', `No astro:* module in the Worker: ${WORKER}`),
+    ],
+  ),
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

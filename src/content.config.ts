@@ -2,12 +2,12 @@
  * The content model: every collection, where its files are and its schema (one module per collection in
  * src/lib/schemas/). A content file that breaks a schema fails the build with the file's path and the field at fault.
  *
- * Pages and layouts read collections through src/lib/content.ts, which fills in "{brand}"; nothing else reads them.
+ * Pages and layouts read collections through src/data/content.ts, which fills in "{brand}"; nothing else reads them.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { site } from './config/site';
-import { blogCategoryLoader, blogLoader } from './lib/blog/loader';
+import { blogCategoryLoader, blogLoader } from './data/blog/loader';
 import { aboutSchema } from './lib/schemas/about';
 import { blogCategorySchema, blogPageSchema, blogPostSchema } from './lib/schemas/blog';
 import { featureSchema } from './lib/schemas/features';

@@ -8,7 +8,7 @@
  * The number of results is announced politely.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { pagePath } from '../config/routes';
+import { pagePath } from '../lib/routes';
 import { entryNumber } from '../lib/blog/post';
 import { formatLongDate } from '../lib/format';
 import { useEarlyInput } from './hooks/useEarlyInput';

@@ -1,7 +1,7 @@
 /**
  * Content writes the brand's names as slots, so that what is set in configuration appears everywhere: "{brand}" for
  * the brand name and "{supportEmail}" for the support address. A few labels hold other named slots ("Show the quote
- * from {name}"). Pure functions: src/lib/content.ts fills the brand in where content is read; components fill the
+ * from {name}"). Pure functions: src/data/content.ts fills the brand in where content is read; components fill the
  * other slots.
  */
 export interface BrandSlots {

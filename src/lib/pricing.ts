@@ -2,10 +2,9 @@
  * The price model: the pure lookups the pricing pages, the WhatsApp landing page and the unit tests share. The schema
  * of src/content/plans/plans.json (every plan and price, main and /mr/ variants side by side, and the pricing pages'
  * labels) is in ./schemas/plans.ts; the types here are derived from it. The words are content; this module only
- * fills their slots.
+ * fills their slots. Pure: what comes from configuration (the site's address, the buttons' links) is passed in.
  */
 import type { z } from 'astro/zod';
-import { chatLink, site } from '../config/site';
 import { CHAT_TOPICS, type ChatTopic } from './analytics';
 import { fillSlots } from './brand';
 import { formatRupees } from './format';
@@ -81,40 +80,183 @@ export function priceLines(
   });
 }
 
+/**
+ * What the cards take from configuration, passed in by the page: the admin app's address behind a `signup` button and
+ * the sales chat link of a prefilled message behind a `chat` button.
+ */
+export interface CardLinks {
+  start: string;
+  chat: (message: string) => string;
+}
+
 /** Where a plan's button leads: the admin app (a `start` link) or the sales chat with the plan's prefilled message. */
 export function planCta(
   cta: PlanCta,
   messages: Ui['chat'],
+  links: CardLinks,
 ): { href: string; kind: 'start' | 'chat'; topic?: ChatTopic } {
   return cta.kind === 'signup'
-    ? { href: site.adminAppUrl, kind: 'start' }
-    : { href: chatLink(messages[cta.message]), kind: 'chat', topic: CHAT_TOPICS[cta.message] };
+    ? { href: links.start, kind: 'start' }
+    : { href: links.chat(messages[cta.message]), kind: 'chat', topic: CHAT_TOPICS[cta.message] };
+}
+
+/** The two price lists of the pricing pages: the community plans (/pricing) and the WhatsApp plans. */
+export type Product = 'community' | 'whatsapp';
+
+/**
+ * Each product's billing periods in the toggle's order (the one list both the toggle and the cards' price lines
+ * follow), the radio group's name, and the prefix of its cards' heading ids.
+ */
+export const products = {
+  community: { periods: communityPeriods, toggleName: 'community-period', idPrefix: 'plan-' },
+  whatsapp: { periods: whatsappPeriods, toggleName: 'whatsapp-period', idPrefix: 'wa-plan-' },
+} as const satisfies Record<Product, { periods: readonly Period[]; toggleName: string; idPrefix: string }>;
+
+/** The props of components/ui/PlanCard.astro: everything one card shows. */
+export interface PlanCardProps {
+  /** The heading's id, unique on the page. */
+  id: string;
+  name: string;
+  tagline: string;
+  /** The badge's text; a card with a badge stands out. */
+  popular?: string | undefined;
+  /** One line per period; none when the plan has no price here. */
+  prices: PriceLine[];
+  /** Shown instead of the prices when there are none. */
+  noPrice?: string | undefined;
+  setup?: string | undefined;
+  /** A line in green under the price: the transaction fee, the free trial. */
+  note?: string | undefined;
+  features: string[];
+  /** A WhatsApp plan's per-message charges, with their heading and the name of each kind. */
+  charges?: { amounts: ConversationCharges; labels: Plans['whatsapp']['charges'] } | undefined;
+  /** The button: `start` leads to the admin app, `chat` to the sales chat. */
+  cta: { href: string; label: string; kind: 'start' | 'chat'; topic?: ChatTopic | undefined };
+}
+
+/** The period toggle of a pricing page: its radio group, its periods, the one checked at first and its badge. */
+export interface PeriodToggleProps {
+  name: string;
+  periods: readonly Period[];
+  defaultPeriod: Period;
+  /** A badge shown next to one period, e.g. the community plans' savings next to Yearly. */
+  badge?: { period: Period; text: string } | undefined;
+}
+
+/** What a pricing page passes in: the variant, the sales chat's prefilled messages and the buttons' addresses. */
+export interface PricingSettings {
+  variant: Variant;
+  messages: Ui['chat'];
+  links: CardLinks;
+}
+
+/** The setup cost line of the WhatsApp plans in a variant (the main variant's cost where the variant sets none). */
+export function whatsappSetupLine(plans: Plans, variant: Variant): string {
+  return setupLine(plans.whatsapp.setupCost[variant] ?? plans.whatsapp.setupCost.main, plans.labels);
 }
 
 /**
- * What every plan card (components/ui/PlanCard.astro) takes from its plan: the heading id (`idPrefix` + plan id), name,
- * tagline, the "Most popular" badge, the price lines of the variant, the features and the button.
+ * One plan's complete card for a variant: heading id, name, tagline, "Most popular" badge, the price lines of the
+ * product's periods, the setup cost, the note (a community plan's transaction fee, a WhatsApp plan's free trial), the
+ * features (the free WhatsApp plan's limits first), the conversation charges of a WhatsApp plan and the button.
  */
 export function planCard(
+  plans: Plans,
   plan: CommunityPlan | WhatsappPlan,
-  options: {
-    idPrefix: string;
-    variant: Variant;
-    periods: readonly Period[];
-    labels: PricingLabels;
-    messages: Ui['chat'];
-  },
-) {
-  const { idPrefix, variant, periods, labels, messages } = options;
-  return {
-    id: `${idPrefix}${plan.id}`,
+  { variant, messages, links }: PricingSettings,
+): PlanCardProps {
+  const { labels } = plans;
+  const product: Product = 'charges' in plan ? 'whatsapp' : 'community';
+  const card = {
+    id: `${products[product].idPrefix}${plan.id}`,
     name: plan.name,
     tagline: plan.tagline,
     popular: plan.highlighted ? labels.mostPopular : undefined,
-    prices: priceLines(plan, variant, periods, labels),
+    prices: priceLines(plan, variant, products[product].periods, labels),
     features: plan.features,
-    cta: { ...planCta(plan.cta, messages), label: plan.cta.label },
+    cta: { ...planCta(plan.cta, messages, links), label: plan.cta.label },
   };
+  if ('charges' in plan) {
+    const { whatsapp } = plans;
+    const limits = Object.entries(whatsapp.freeLimits) as [keyof typeof whatsapp.freeLimits, number][];
+    return {
+      ...card,
+      setup: whatsappSetupLine(plans, variant),
+      note: plan.trialDays ? fillSlots(whatsapp.trial, { days: plan.trialDays }) : undefined,
+      features:
+        plan.id === 'free'
+          ? [...limits.map(([key, n]) => fillSlots(whatsapp.freeLimitLines[key], { n })), ...plan.features]
+          : plan.features,
+      charges: { amounts: chargesOf(plan, variant) ?? plan.charges.main, labels: whatsapp.charges },
+    };
+  }
+  const setup = plan.setupCost?.[variant];
+  return {
+    ...card,
+    noPrice: plans.community.noPrice,
+    setup: typeof setup === 'number' ? setupLine(setup, labels) : undefined,
+    note:
+      plan.transactionFeePercent === undefined
+        ? undefined
+        : fillSlots(plans.community.fee, { percent: plan.transactionFeePercent }),
+  };
+}
+
+/**
+ * A pricing page's period toggle and cards for one product and variant. Both follow the product's one list of
+ * periods; the period checked at first is the content's (`defaultPeriod`), and the community plans' savings badge
+ * sits next to Yearly.
+ */
+export function pricingPlans(
+  plans: Plans,
+  product: Product,
+  settings: PricingSettings,
+): { toggle: PeriodToggleProps; cards: PlanCardProps[] } {
+  const { periods, toggleName } = products[product];
+  const copy = plans[product];
+  return {
+    toggle: {
+      name: toggleName,
+      periods,
+      defaultPeriod: copy.defaultPeriod,
+      badge: 'yearlyBadge' in copy ? { period: 'yearly', text: copy.yearlyBadge } : undefined,
+    },
+    cards: copy.plans.map((plan) => planCard(plans, plan, settings)),
+  };
+}
+
+/** What yearly billing saves against twelve monthly payments, in percent; null for a free plan. */
+export function yearlySaving(prices: { monthly: number; yearly: number }): number | null {
+  const twelveMonths = prices.monthly * 12;
+  return twelveMonths === 0 ? null : (1 - prices.yearly / twelveMonths) * 100;
+}
+
+/**
+ * A savings badge that claims more than the prices give: the percentage in the community plans' yearly badge ("Save
+ * 33%") against what yearly billing saves on each paid plan of each variant, rounded to a whole percent. Returns the
+ * field and what is wrong, or null when the claim holds (or the badge names no percentage). The build prints it as a
+ * warning: the badge is the editor's copy, the prices are the product's.
+ */
+export function savingsBadgeProblem(plans: Plans): { field: string; message: string } | null {
+  const badge = plans.community.yearlyBadge;
+  const claim = /(\d+(?:\.\d+)?)\s*%/.exec(badge);
+  if (!claim) return null;
+  const claimed = Number(claim[1]);
+  const short = plans.community.plans.flatMap((plan) =>
+    variants.flatMap((variant) => {
+      const prices = plan.prices[variant];
+      const saving = prices ? yearlySaving(prices) : null;
+      return saving === null || Math.round(saving) >= claimed
+        ? []
+        : [`${plan.name} (${variant}) saves ${Math.round(saving)}%`];
+    }),
+  );
+  return short.length === 0
+    ? null
+    : {
+        field: 'community.yearlyBadge',
+        message: `"${badge}" claims ${claimed}% but yearly billing saves less: ${short.join(', ')}`,
+      };
 }
 
 /** The WhatsApp plans as a schema.org Product with one Offer per plan and period (the free plan once). */
@@ -122,6 +264,7 @@ export function whatsappOffersJsonLd(
   whatsapp: Plans['whatsapp'],
   variant: Variant,
   labels: Pick<PricingLabels, 'periods'>,
+  site: { url: string; brand: string },
 ): Record<string, unknown> {
   const url = new URL(pricingPaths[variant].whatsapp, site.url).toString();
   return {

@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { blogEntries, blogPageCopy } from '../lib/blog/entries';
+import { blogEntries, blogPageCopy } from '../data/blog/entries';
 import { FEED_SIZE } from '../lib/blog/index';
 import { site } from '../config/site';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readUi } from '../lib/content';
+import { readUi } from '../data/content';
 import { SPECULATION_RULES_TYPE, speculationRules } from '../lib/speculation';
 
 /**

@@ -1,42 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  CHAT_TOPICS,
-  EVENTS,
-  ctaEvent,
-  eventEndpoint,
-  optedOut,
-  reportedUrl,
-  vitalsProps,
-} from '../../src/lib/analytics';
+import { describe, expect, it } from 'vitest';
+import { CHAT_TOPICS, EVENTS, ctaEvent, optedOut, reportedUrl, vitalsProps } from '../../src/lib/analytics';
 import { OFFER_DISMISSED_KEY, recall, remember } from '../../src/lib/visit-memory';
-import { siteWith } from './site-with';
-
-describe('analytics settings', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
-
-  it('is off without an endpoint', async () => {
-    expect((await siteWith({ PUBLIC_ANALYTICS_ENDPOINT: '', PUBLIC_ANALYTICS_DOMAIN: 'x.example' })).analytics).toBe(
-      null,
-    );
-  });
-  it('takes the endpoint as an origin, and the site host as the default domain', async () => {
-    const site = await siteWith({
-      PUBLIC_ANALYTICS_ENDPOINT: 'https://stats.example/',
-      PUBLIC_ANALYTICS_DOMAIN: '',
-      SITE_URL: 'https://www.site.example',
-    });
-    expect(site.analytics).toEqual({ endpoint: 'https://stats.example', domain: 'www.site.example' });
-    expect(eventEndpoint(site.analytics!.endpoint)).toBe('https://stats.example/api/event');
-  });
-  it('refuses an endpoint with a path: events would not go where the setting says', async () => {
-    await expect(siteWith({ PUBLIC_ANALYTICS_ENDPOINT: 'https://stats.example/api/event' })).rejects.toThrow(
-      /PUBLIC_ANALYTICS_ENDPOINT must be an origin/,
-    );
-  });
-});
 
 describe('who is tracked', () => {
   it('nobody who sends Global Privacy Control or Do Not Track', () => {

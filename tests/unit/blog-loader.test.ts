@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlogApi } from '../../scripts/blog-api.mjs';
 import { fetchJson, type FetchPolicy } from '../../src/lib/blog/api';
-import { loadBlogCategories, loadBlogPosts, type BlogSourceOptions } from '../../src/lib/blog/loader';
+import { loadBlogCategories, loadBlogPosts, type BlogSourceOptions } from '../../src/data/blog/loader';
 
 // A fast policy so the failure paths run in milliseconds; the shape (timeout, two retries, back-off) is the build's.
 const policy: FetchPolicy = { timeoutMs: 300, retries: 2, backoffMs: 1 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { filterStyle, LINK_REL } from '../../src/lib/blog/sanitize';
-import { serverSanitizer } from '../../src/lib/blog/sanitize-server';
+import { serverSanitizer } from '../../src/data/blog/sanitize-server';
 
 const payloads: string[] = JSON.parse(readFileSync('tests/fixtures/blog/xss-payloads.json', 'utf8'));
 const sanitizer = serverSanitizer();

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aliasesOf } from '../../src/config/routes';
+import { aliasesOf } from '../../src/lib/routes';
 
 const root = process.cwd();
 let work = '';

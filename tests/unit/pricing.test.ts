@@ -7,9 +7,13 @@ import {
   formatCharge,
   priceLines,
   priceOf,
+  pricingPlans,
+  savingsBadgeProblem,
   setupLine,
   whatsappOffersJsonLd,
+  yearlySaving,
   type Plans,
+  type PricingSettings,
 } from '../../src/lib/pricing';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
@@ -45,11 +49,6 @@ describe('community plans (spec section 9, "Pricing")', () => {
     expect(community('lite').setupCost?.main).toBe(5000);
     expect(community('lite').transactionFeePercent).toBe(2);
     expect(community('plus').transactionFeePercent).toBe(0);
-  });
-
-  it('badges yearly billing with "Save 33%" under the headline "Grow More, Spend Less."', () => {
-    expect(plans.community.yearlyBadge).toBe('Save 33%');
-    expect(plans.community.heading).toBe('Grow More, Spend Less.');
   });
 
   it('answers the fee questions with the facts of section 9', () => {
@@ -129,9 +128,15 @@ describe('plan cards and offers', () => {
   });
 
   it('name each WhatsApp offer by plan and period, the free plan once', () => {
-    const product = whatsappOffersJsonLd(plans.whatsapp, 'mr', plans.labels) as {
-      offers: { name: string; price: number }[];
+    const site = { url: 'https://www.site.example', brand: 'Brand' };
+    const product = whatsappOffersJsonLd(plans.whatsapp, 'mr', plans.labels, site) as {
+      brand: { name: string };
+      offers: { name: string; price: number; url: string }[];
     };
+    expect(product.brand.name).toBe('Brand');
+    expect(new Set(product.offers.map((offer) => offer.url))).toEqual(
+      new Set(['https://www.site.example/mr/business-whatsapp-pricing']),
+    );
     expect(product.offers.map((offer) => [offer.name, offer.price])).toEqual([
       ['Free Forever', 0],
       ['Business (Yearly)', 11999],
@@ -144,6 +149,104 @@ describe('plan cards and offers', () => {
   });
 });
 
+const settings = (variant: PricingSettings['variant']): PricingSettings => ({
+  variant,
+  messages: {
+    plusUpgrade: 'plus?',
+    advanceEnquiry: 'advance?',
+    businessOrLifetime: 'other?',
+    planHelp: 'help?',
+    thankYou: 'thanks?',
+  },
+  links: { start: 'https://app.site.example/admin', chat: (message) => `https://chat.example/1?text=${message}` },
+});
+
+describe("a pricing page's toggle and cards", () => {
+  it("give the toggle the product's periods, the content's default period and the savings badge", () => {
+    const { toggle } = pricingPlans(plans, 'community', settings('main'));
+    expect(toggle).toEqual({
+      name: 'community-period',
+      periods: ['yearly', 'monthly'],
+      defaultPeriod: raw.community.defaultPeriod,
+      badge: { period: 'yearly', text: raw.community.yearlyBadge },
+    });
+    const whatsappToggle = pricingPlans(plans, 'whatsapp', settings('main')).toggle;
+    expect(whatsappToggle).toMatchObject({ periods: ['yearly', 'quarterly', 'monthly'], badge: undefined });
+    expect(whatsappToggle.defaultPeriod).toBe(raw.whatsapp.defaultPeriod);
+  });
+
+  it('print on each card a price line for every period the toggle shows', () => {
+    for (const product of ['community', 'whatsapp'] as const) {
+      const { toggle, cards } = pricingPlans(plans, product, settings('main'));
+      for (const card of cards) expect(card.prices.map((line) => line.period)).toEqual(toggle.periods);
+    }
+  });
+
+  it('give a community card its setup cost, fee and button, and the no-price line where the variant has no price', () => {
+    const [lite, plus] = pricingPlans(plans, 'community', settings('main')).cards;
+    expect(lite).toMatchObject({
+      id: 'plan-lite',
+      setup: '+ ₹5,000 one-time setup cost',
+      note: '2% transaction fee',
+      cta: { href: 'https://app.site.example/admin', kind: 'start', label: 'Get Started' },
+    });
+    expect(plus).toMatchObject({ popular: 'Most popular', note: '0% transaction fee', setup: undefined });
+    expect(plus!.cta).toMatchObject({ href: 'https://chat.example/1?text=plus?', kind: 'chat', topic: 'plus-upgrade' });
+    const regionalLite = pricingPlans(plans, 'community', settings('mr')).cards[0]!;
+    expect(regionalLite).toMatchObject({ prices: [], noPrice: raw.community.noPrice, setup: undefined });
+  });
+
+  it('give a WhatsApp card the setup cost of its variant, the trial, the free limits and the charges', () => {
+    const [free, business] = pricingPlans(plans, 'whatsapp', settings('main')).cards;
+    expect(free!.id).toBe('wa-plan-free');
+    expect(free!.setup).toBe('+ ₹5,000 one-time setup cost');
+    expect(free!.note).toBeUndefined();
+    expect(free!.features.slice(0, 5)).toEqual([
+      '50 free conversation credits',
+      'Chatbot with 10 triggers',
+      '1 agent',
+      '10 tags',
+      '5 custom attributes',
+    ]);
+    expect(free!.charges).toEqual({
+      amounts: { marketing: 0.9, utility: 0.25, service: 0 },
+      labels: raw.whatsapp.charges,
+    });
+    expect(business).toMatchObject({ note: '7-day free trial', features: whatsapp('business').features });
+    expect(pricingPlans(plans, 'whatsapp', settings('mr')).cards[1]!.setup).toBe('Zero setup fees');
+  });
+});
+
+describe('the savings badge check', () => {
+  /** The plans with another badge and the paid plans at one price. */
+  const withPrices = (badge: string, monthly: number, yearly: number): Plans => {
+    const copy = structuredClone(plans);
+    copy.community.yearlyBadge = badge;
+    // Lite stays free (no saving to claim); Plus and Advance get the prices, in the main variant only.
+    for (const plan of copy.community.plans.slice(1)) plan.prices = { main: { monthly, yearly }, mr: null };
+    return copy;
+  };
+
+  it('computes what yearly billing saves against twelve months', () => {
+    expect(yearlySaving({ monthly: 1000, yearly: 8000 })).toBeCloseTo(33.33, 2);
+    expect(yearlySaving({ monthly: 2499, yearly: 24999 })).toBeCloseTo(16.64, 2);
+    expect(yearlySaving({ monthly: 0, yearly: 0 })).toBeNull();
+  });
+
+  it('accepts a badge the prices give, whole percent rounded, or one with no percentage', () => {
+    expect(savingsBadgeProblem(withPrices('Save 33%', 1000, 8000))).toBeNull();
+    expect(savingsBadgeProblem(withPrices('Save 17%', 2499, 24999))).toBeNull();
+    expect(savingsBadgeProblem(withPrices('Best value', 1000, 12000))).toBeNull();
+  });
+
+  it('names the field and each plan that saves less than the badge claims', () => {
+    expect(savingsBadgeProblem(withPrices('Save 33%', 2499, 24999))).toEqual({
+      field: 'community.yearlyBadge',
+      message: '"Save 33%" claims 33% but yearly billing saves less: Plus (main) saves 17%, Advance (main) saves 17%',
+    });
+  });
+});
+
 describe('the schema', () => {
   it('rejects a negative price and an unknown field', () => {
     const broken = structuredClone(raw) as typeof raw;
@@ -151,6 +254,21 @@ describe('the schema', () => {
     expect(plansSchema.safeParse(broken).success).toBe(false);
     const extra = { ...structuredClone(raw), surprise: true };
     expect(plansSchema.safeParse(extra).success).toBe(false);
+  });
+
+  it('takes the headline and the badge as copy an editor may change, within bounds', () => {
+    const edited = structuredClone(raw);
+    edited.community.heading = 'Pay for what you use.';
+    edited.community.yearlyBadge = 'Save 20%';
+    expect(plansSchema.safeParse(edited).success).toBe(true);
+    edited.community.yearlyBadge = 'Save '.repeat(10);
+    expect(plansSchema.safeParse(edited).success).toBe(false);
+  });
+
+  it("takes as default only a period the product's toggle has", () => {
+    const edited = structuredClone(raw) as unknown as { community: { defaultPeriod: string } };
+    edited.community.defaultPeriod = 'quarterly';
+    expect(plansSchema.safeParse(edited).success).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALIASES, aliasesOf, canonicalPath, inSitemap, pagePath, pageUrl, withAliases } from '../../src/config/routes';
+import { ALIASES, aliasesOf, canonicalPath, inSitemap, pagePath, pageUrl, withAliases } from '../../src/lib/routes';
 
 describe('the alias table', () => {
   it("holds the route table's spellings and the WhatsApp landing page's five routes (spec section 2)", () => {

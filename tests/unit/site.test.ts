@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatLink, pageTitle, site } from '../../src/config/site';
+import { eventEndpoint } from '../../src/lib/analytics';
 import { uiSchema } from '../../src/lib/schemas/ui';
 import { siteWith } from './site-with';
 
@@ -78,6 +79,33 @@ describe('lead mode', () => {
     });
     await expect(siteWith({ PUBLIC_CRM_TOKEN: 'tok', PUBLIC_CRM_HOST: 'not a url' })).rejects.toThrow(
       /PUBLIC_CRM_HOST/,
+    );
+  });
+});
+
+describe('analytics settings', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('is off without an endpoint', async () => {
+    expect((await siteWith({ PUBLIC_ANALYTICS_ENDPOINT: '', PUBLIC_ANALYTICS_DOMAIN: 'x.example' })).analytics).toBe(
+      null,
+    );
+  });
+  it('takes the endpoint as an origin, and the site host as the default domain', async () => {
+    const site = await siteWith({
+      PUBLIC_ANALYTICS_ENDPOINT: 'https://stats.example/',
+      PUBLIC_ANALYTICS_DOMAIN: '',
+      SITE_URL: 'https://www.site.example',
+    });
+    expect(site.analytics).toEqual({ endpoint: 'https://stats.example', domain: 'www.site.example' });
+    expect(eventEndpoint(site.analytics!.endpoint)).toBe('https://stats.example/api/event');
+  });
+  it('refuses an endpoint with a path: events would not go where the setting says', async () => {
+    await expect(siteWith({ PUBLIC_ANALYTICS_ENDPOINT: 'https://stats.example/api/event' })).rejects.toThrow(
+      /PUBLIC_ANALYTICS_ENDPOINT must be an origin/,
     );
   });
 });

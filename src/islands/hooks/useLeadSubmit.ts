@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { THANK_YOU_PATH } from '../../config/routes';
+import { THANK_YOU_PATH } from '../../lib/routes';
 import { EVENTS, type LeadFormName } from '../../lib/analytics';
 import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../../lib/lead';
 import { track } from '../../scripts/analytics/track';

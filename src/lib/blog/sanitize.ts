@@ -1,6 +1,6 @@
 /**
- * The one sanitising policy for the blog's rich text, used at build time (DOMPurify over jsdom, ./sanitize-server)
- * and in the browser (the runtime fallback on the 404 page). Explicit allow-lists: anything not named here is
+ * The one sanitising policy for the blog's rich text, used at build time (DOMPurify over jsdom,
+ * src/data/blog/sanitize-server.ts) and in the browser (the runtime fallback on the 404 page). Explicit allow-lists: anything not named here is
  * removed, so no script, event handler, `javascript:`/`data:` URL, form, frame, SVG or MathML element survives.
  */
 import type { Config, DOMPurify } from 'dompurify';

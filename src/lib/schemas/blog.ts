@@ -1,11 +1,11 @@
 /**
  * The blog's collections. Posts come from the blog API when PUBLIC_BLOG_API_URL is set at build time, else from
- * src/content/blog (Markdown); the loader (src/lib/blog/loader.ts) checks each API post (src/lib/blog/post.ts) and the
- * embedded front matter (src/lib/blog/embedded.ts). These schemas check what the loader stores; rich text is already
+ * src/content/blog (Markdown); the loader (src/data/blog/loader.ts) checks each API post (src/lib/blog/post.ts) and the
+ * embedded front matter (src/data/blog/embedded.ts). These schemas check what the loader stores; rich text is already
  * sanitised there.
  */
 import { z } from 'astro/zod';
-import { seo } from './common';
+import { seo, type Entry } from './common';
 
 const blogCategory = z.object({ id: z.string().min(1), name: z.string().min(1) }).strict();
 
@@ -29,6 +29,9 @@ export const blogPostSchema = z
       .nullable(),
   })
   .strict();
+
+/** A post as the blog's pages and components take it (the `blog` collection's entry). */
+export type BlogEntry = Entry<z.output<typeof blogPostSchema>>;
 
 export const blogCategorySchema = z.object({ name: z.string().min(1) }).strict();
 

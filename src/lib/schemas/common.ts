@@ -5,6 +5,23 @@
 import { z } from 'astro/zod';
 import { ICON_NAMES } from '../icons';
 
+/** An image's format as Astro's image() reads it from the file. */
+type ImageFormat = 'png' | 'jpg' | 'jpeg' | 'tiff' | 'webp' | 'gif' | 'svg' | 'avif';
+
+/**
+ * What Astro passes to a collection's schema (its SchemaContext, written here so the schemas stay plain TypeScript):
+ * image() checks a path relative to the entry and gives the image's metadata.
+ */
+export interface SchemaContext {
+  image: () => z.ZodType<{ src: string; width: number; height: number; format: ImageFormat }>;
+}
+
+/** A collection entry as a page hands it to a component: its id (the file's name) and its checked data. */
+export interface Entry<Data> {
+  id: string;
+  data: Data;
+}
+
 /** A lucide icon (or one of the site's own marks) by name: see src/lib/icons.ts. */
 export const iconName = z.enum(ICON_NAMES);
 

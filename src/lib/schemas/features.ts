@@ -4,8 +4,7 @@
  * referenced relative to the JSON file.
  */
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
-import { faqItem, iconCard, sectionHead, seo } from './common';
+import { faqItem, iconCard, sectionHead, seo, type SchemaContext } from './common';
 
 export const featureSchema = ({ image }: SchemaContext) => {
   const picture = z.object({ src: image(), alt: z.string().min(15).max(200) }).strict();

@@ -1,7 +1,6 @@
 /** Audience landing pages (/yoga, /creator): one JSON file each, its sections in the order the page shows them. */
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
-import { iconName, sectionHead, seo } from './common';
+import { iconName, sectionHead, seo, type SchemaContext } from './common';
 
 const landingCard = z
   .object({

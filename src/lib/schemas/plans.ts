@@ -4,6 +4,7 @@
  * so that each number is written once.
  */
 import { z } from 'astro/zod';
+import { communityPeriods, whatsappPeriods } from '../pricing';
 import { faqItem, seo } from './common';
 
 const rupees = z.number().int().nonnegative();
@@ -95,9 +96,15 @@ export const plansSchema = z
       .object({
         pages,
         eyebrow: label,
-        heading: z.literal('Grow More, Spend Less.'),
+        heading: z.string().min(5).max(80),
         intro: z.string().min(20),
-        yearlyBadge: z.literal('Save 33%'),
+        /** The period the toggle shows first. */
+        defaultPeriod: z.enum(communityPeriods),
+        /**
+         * The badge next to Yearly ("Save 33%"). A percentage in it that the prices do not give is reported by a
+         * build warning (savingsBadgeProblem in src/lib/pricing.ts).
+         */
+        yearlyBadge: z.string().min(3).max(24),
         plans: z.array(communityPlan).length(3),
         /** Instead of a price, where the variant has none for a plan. */
         noPrice: label,
@@ -139,6 +146,8 @@ export const plansSchema = z
         eyebrow: label,
         heading: z.string().min(5),
         intro: z.string().min(20),
+        /** The period the toggle shows first. */
+        defaultPeriod: z.enum(whatsappPeriods),
         /** One-time setup cost per variant. */
         setupCost: perVariant(rupees),
         plans: z.array(whatsappPlan).length(3),

@@ -3,7 +3,7 @@
  * is an image in src/assets, referenced relative to the JSON file.
  */
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
+import type { Entry, SchemaContext } from './common';
 
 export const testimonialSchema = ({ image }: SchemaContext) =>
   z
@@ -21,3 +21,6 @@ export const testimonialSchema = ({ image }: SchemaContext) =>
       alt: z.string().min(3),
     })
     .strict();
+
+/** One testimonial as the testimonial sections take it. */
+export type TestimonialEntry = Entry<z.output<ReturnType<typeof testimonialSchema>>>;

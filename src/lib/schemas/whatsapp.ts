@@ -1,4 +1,4 @@
-/** The WhatsApp landing page (one page, served on five routes: see src/config/routes.ts). */
+/** The WhatsApp landing page (one page, served on five routes: see src/lib/routes.ts). */
 import { z } from 'astro/zod';
 import { faqItem, iconCard, iconName, seo } from './common';
 

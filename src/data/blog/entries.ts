@@ -1,11 +1,9 @@
 /** What the blog pages and the feed read: the posts and categories in display order, and the page's copy. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CollectionEntry } from 'astro:content';
 import { readEntries, readEntry } from '../content';
-import { buildBlogIndex, type BlogIndex } from './index';
-
-export type BlogEntry = CollectionEntry<'blog'>;
+import { buildBlogIndex, type BlogIndex } from '../../lib/blog/index';
+import type { BlogEntry } from '../../lib/schemas/blog';
 
 /** Posts newest first (ties keep the source's order). */
 async function readPosts(): Promise<BlogEntry[]> {

@@ -1,18 +1,18 @@
 /**
  * The content-layer loaders of the `blog` and `blogCategories` collections. With a blog API base URL they read the API
- * (./api); without one they read the embedded Markdown posts (./embedded). Rich text is sanitised here, once, at
- * build time, so pages only print it.
+ * (src/lib/blog/api.ts); without one they read the embedded Markdown posts (./embedded). Rich text is sanitised here
+ * (./sanitize-server), once, at build time, so pages only print it.
  *
  * When the API fails (unreachable, HTTP error, malformed answer) the build warns and publishes an empty blog, which
  * shows "No blogs found"; with `strict` on (BLOG_STRICT=true in the deploy workflow) it fails instead, so an outage
  * never replaces a good blog with an empty one.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { fetchCategories, fetchPosts, type ApiDeps } from './api';
+import { fetchCategories, fetchPosts, type ApiDeps } from '../../lib/blog/api';
 import { EMBEDDED_DIR, readEmbeddedCategories, readEmbeddedPosts } from './embedded';
-import { countWords } from './index';
-import { truncateText, type BlogCategory, type BlogPost } from './post';
-import type { Sanitizer } from './sanitize';
+import { countWords } from '../../lib/blog/index';
+import { truncateText, type BlogCategory, type BlogPost } from '../../lib/blog/post';
+import type { Sanitizer } from '../../lib/blog/sanitize';
 import { serverSanitizer } from './sanitize-server';
 
 export interface BlogSourceOptions {

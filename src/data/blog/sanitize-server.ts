@@ -10,7 +10,7 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { createSanitizer, type Sanitizer } from './sanitize';
+import { createSanitizer, type Sanitizer } from '../../lib/blog/sanitize';
 
 export const CALLS_PER_WINDOW = 250;
 

@@ -6,7 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
-import type { BlogCategory, BlogPost } from './post';
+import type { BlogCategory, BlogPost } from '../../lib/blog/post';
 
 export const EMBEDDED_DIR = 'src/content/blog';
 

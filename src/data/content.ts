@@ -6,8 +6,8 @@
  */
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { site } from '../config/site';
-import { fillBrand, fillBrandHtml } from './brand';
-import type { Ui } from './schemas/ui';
+import { fillBrand, fillBrandHtml } from '../lib/brand';
+import type { Ui } from '../lib/schemas/ui';
 
 /** What fills the brand slots of content: the brand name and the support address from configuration. */
 const slots = { brand: site.brand, supportEmail: site.supportEmail };
