@@ -1,10 +1,11 @@
 /**
  * Delivery: the queue consumer. Each message names a stored lead; the lead is claimed in the table (so a lead already
  * sent, dead, not yet due or being sent elsewhere is skipped), sent to the CRM with the exact request of
- * src/lib/crm.ts, and marked sent, or tried again later with a growing delay, or dead after the last try. At most
+ * src/lib/lead-wire.ts, and marked sent, or tried again later with a growing delay, or dead after the last try. At most
  * CRM_CONCURRENCY leads are with the CRM at once.
  */
-import { buildLeadRequest, type CrmSettings } from '../src/lib/crm';
+import { buildCrmRequest, type CrmSettings } from '../src/lib/lead-wire';
+import type { Lead } from '../src/lib/lead';
 import { afterFailure, CRM_CONCURRENCY, CRM_TIMEOUT_MS, type DeliverySettings } from '../src/lib/lead-outbox';
 import type { LeadLog } from './log';
 import type { LeadMessage, MessageBatch } from './platform';
@@ -34,12 +35,8 @@ export function crmSettings(env: { CRM_HOST?: string; CRM_TOKEN?: string }): Crm
 type CrmAnswer = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 /** One POST to the CRM. A redirect is a failure, not a reason to send the token elsewhere; no answer within the timeout too. */
-async function sendToCrm(
-  lead: { name: string; mobile: string },
-  crm: CrmSettings,
-  fetch: DeliveryDeps['fetch'],
-): Promise<CrmAnswer> {
-  const request = buildLeadRequest(lead, crm);
+async function sendToCrm(lead: Lead, crm: CrmSettings, fetch: DeliveryDeps['fetch']): Promise<CrmAnswer> {
+  const request = buildCrmRequest(lead, crm);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CRM_TIMEOUT_MS);
   try {

@@ -7,7 +7,7 @@
  * - LeadRateLimiter: the Durable Object that counts each address's leads (./rate-limiter.ts).
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
-import { LEAD_PATH } from '../src/lib/crm';
+import { LEAD_ROUTE } from '../src/lib/lead-wire';
 import { readDeliverySettings } from '../src/lib/lead-outbox';
 import { crmSettings, deliverBatch } from './delivery';
 import { handleLeadIntake } from './intake';
@@ -43,7 +43,7 @@ export class ScheduledRun extends WorkerEntrypoint<Env> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (pathname !== LEAD_PATH) {
+    if (pathname !== LEAD_ROUTE) {
       return Response.json({ error: 'not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
     }
     return handleLeadIntake(request, {

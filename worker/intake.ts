@@ -1,22 +1,21 @@
 /**
  * POST /api/leads: where every lead enters the outbox. The home popup posts here in relay mode, and the email forms
- * post here when the email service fails. The request is judged with the browser's own rules (src/lib/lead.ts), the
- * address's allowance is taken, and the lead is written to the lead table before the answer: `202` with its id means
- * it is stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
+ * post here when the email service fails. The body is read as src/lib/lead-wire.ts writes it and judged with the
+ * browser's own rules (src/lib/lead.ts), the address's allowance is taken, and the lead is written to the lead table
+ * before the answer: `202` with its id means it is stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
  *
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
  */
-import { isBot, isLeadForm, decodeLeadPost, LEAD_POST_FIELDS, normaliseLead, validateLead } from '../src/lib/lead';
+import { isBot, isLeadForm, normaliseLead, validateLead } from '../src/lib/lead';
 import type { Lead, LeadFormName, LeadProblem } from '../src/lib/lead';
+import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../src/lib/lead-wire';
 import type { LeadLog } from './log';
 import type { RateDecision } from './rate-limiter';
 import type { LeadStore } from './store';
 
 /** Bodies larger than this are refused unread (413); a lead form is well under 1 KB. */
 export const MAX_BODY_BYTES = 4 * 1024;
-
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export interface IntakeDeps {
   store: Pick<LeadStore, 'insert'>;

@@ -1,25 +1,7 @@
 /** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
 import type { Ref } from 'react';
-import { fillSlots } from '../lib/brand';
-import { HONEYPOT_FIELD, LEAD_LIMITS, type Lead, type LeadErrors, type LeadProblem } from '../lib/lead';
-import type { Ui } from '../lib/schemas/ui';
-
-/** Field labels and placeholders (src/content/ui.json, `leadForm`). */
-export type LeadFieldLabels = Pick<
-  Ui['leadForm'],
-  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot' | 'errors'
->;
-
-type ErrorKey = keyof LeadFieldLabels['errors'];
-const MESSAGES: Record<keyof Lead, Record<LeadProblem, ErrorKey>> = {
-  name: { required: 'nameRequired', tooLong: 'nameTooLong', invalid: 'nameTooLong' },
-  mobile: { required: 'mobileRequired', tooLong: 'mobileInvalid', invalid: 'mobileInvalid' },
-};
-
-/** The message a visitor reads for a field's problem, the rule's numbers filled in. */
-export function leadErrorText(errors: LeadFieldLabels['errors'], field: keyof Lead, problem: LeadProblem): string {
-  return fillSlots(errors[MESSAGES[field][problem]], LEAD_LIMITS);
-}
+import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/lead';
+import { leadErrorText, type LeadFieldLabels } from '../lib/lead-fields';
 
 interface Props {
   /** Prefix for element ids, unique on the page. */
@@ -97,14 +79,4 @@ export default function LeadFields({
       </div>
     </>
   );
-}
-
-/** The lead values of a submitted form, honeypot included. */
-export function readLeadForm(form: HTMLFormElement) {
-  const data = new FormData(form);
-  return {
-    name: String(data.get('name') ?? ''),
-    mobile: String(data.get('mobile') ?? ''),
-    honeypot: String(data.get(HONEYPOT_FIELD) ?? ''),
-  };
 }

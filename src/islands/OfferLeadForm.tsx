@@ -5,10 +5,11 @@
  * (client:interact), and a submit made before it is awake is held and sent once it is (`data-early`).
  */
 import { useRef } from 'react';
-import { buildPopupRequest, type LeadTarget } from '../lib/crm';
 import type { Lead } from '../lib/lead';
+import type { LeadFieldLabels } from '../lib/lead-fields';
+import { buildPopupRequest, type LeadTarget } from '../lib/lead-wire';
 import type { OfferPopupCopy } from '../lib/schemas/home';
-import LeadFields, { type LeadFieldLabels } from './LeadFields';
+import LeadFields from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { sendLeadRequest } from './send-lead';
@@ -21,7 +22,7 @@ interface Props {
   copy: Pick<OfferPopupCopy, 'submit' | 'submitting'>;
 }
 
-/** Posts the lead: to this site's `/api/leads` (it answers 202 once the lead is stored), or in direct mode to the CRM. */
+/** Posts the lead: to this site's lead route (it answers 202 once the lead is stored), or in direct mode to the CRM. */
 function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
   return sendLeadRequest(buildPopupRequest(lead, crm));
 }

@@ -15,6 +15,7 @@ import {
 import { tabKeyTarget } from '../lib/tabs';
 import { ROI_TOTAL_HIGHLIGHT_MS } from '../lib/timings';
 import type { RoiCopy } from '../lib/schemas/home';
+import LiveFigure from './LiveFigure';
 import Slider from './Slider';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useHighlight } from './hooks/useHighlight';
@@ -113,17 +114,14 @@ export default function RoiCalculator({ copy }: Props) {
 
       <div className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
         <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.total}</h3>
-        <p
-          className={`mt-2 rounded-xl text-2xl font-extrabold [overflow-wrap:anywhere] tabular-nums transition-colors duration-300 min-[360px]:text-3xl sm:text-5xl ${
-            highlighted ? 'bg-white/15 text-amber-300' : ''
-          }`}
-          aria-live="polite"
-          data-roi-total=""
-          data-highlighted={highlighted ? '' : undefined}
+        <LiveFigure
+          highlighted={highlighted}
+          className="mt-2 rounded-xl text-2xl font-extrabold [overflow-wrap:anywhere] tabular-nums transition-colors duration-300 min-[360px]:text-3xl sm:text-5xl"
+          marker="data-roi-total"
         >
           {formatRupees(total)}
           {copy.perYear}
-        </p>
+        </LiveFigure>
         <h3 className="mt-8 text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.breakdown}</h3>
         <ul className="mt-3 divide-y divide-white/15">
           {revenueBreakdown(state).map((row) => (

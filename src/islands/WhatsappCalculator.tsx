@@ -5,6 +5,7 @@ import { trackCalculator } from '../scripts/analytics/track';
 import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
 import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
 import type { WhatsappImpactCopy } from '../lib/schemas/home';
+import LiveFigure from './LiveFigure';
 import Slider from './Slider';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useHighlight } from './hooks/useHighlight';
@@ -51,16 +52,13 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
           {converted.toLocaleString('en-IN')}
         </p>
         <h3 className="mt-6 text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.revenue}</h3>
-        <p
-          className={`mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-200 ${
-            highlighted ? 'bg-white/15 text-amber-300' : ''
-          }`}
-          aria-live="polite"
-          data-wa-revenue=""
-          data-highlighted={highlighted ? '' : undefined}
+        <LiveFigure
+          highlighted={highlighted}
+          className="mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-200"
+          marker="data-wa-revenue"
         >
           {formatRupees(revenue)}
-        </p>
+        </LiveFigure>
         <a href="/business-whatsapp-api" className="mt-8 btn self-start bg-white text-emerald-900 hover:bg-emerald-50">
           {viewMore}
         </a>

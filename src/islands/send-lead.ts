@@ -1,7 +1,7 @@
 /**
- * How the lead forms put a lead on the wire, in the browser: a request of src/lib/crm.ts sent with fetch.
+ * How the lead forms put a lead on the wire, in the browser: a request of src/lib/lead-wire.ts sent with fetch.
  */
-import { buildRelayRequest, type LeadRequest } from '../lib/crm';
+import { buildRelayRequest, type LeadRequest } from '../lib/lead-wire';
 import type { Lead, LeadFormName } from '../lib/lead';
 
 /** Sends the request; an answer other than 2xx is a failure, with its status and body for the console. */

@@ -1,8 +1,8 @@
 /**
  * Lead form rules shared by every form (the home popup to the CRM, the others through the email service): trimming,
- * validation that names each field's problem (the message a visitor reads is content), the honeypot and the resend guard. The Worker's lead
- * intake (worker/intake.ts) judges what it receives with these same rules, and reads the fields the popup posts to it
- * with `encodeLeadPost` / `decodeLeadPost`.
+ * validation that names each field's problem (the message a visitor reads is content), the honeypot and the resend
+ * guard. The Worker's lead intake (worker/intake.ts) judges what it receives with these same rules. How a lead travels
+ * (the site's lead route, the CRM) is ./lead-wire.ts.
  */
 
 /**
@@ -67,37 +67,6 @@ export function validateLead(lead: Lead): LeadErrors {
 /** True when the honeypot was filled: drop the submission quietly and report success. */
 export function isBot(input: LeadInput): boolean {
   return Boolean(input.honeypot && input.honeypot.trim());
-}
-
-/**
- * The form-url-encoded fields a form posts to this site's `/api/leads`, by lead property. The mobile number travels as
- * `phonenumber`, the CRM's name for it; `form` says which form sent it (the popup when absent).
- */
-export const LEAD_POST_FIELDS = {
-  name: 'name',
-  mobile: 'phonenumber',
-  honeypot: HONEYPOT_FIELD,
-  form: 'form',
-} as const;
-
-/** The body a form posts to `/api/leads`: name, phonenumber, the honeypot (empty for a person) and the form's name. */
-export function encodeLeadPost(lead: Lead, form: LeadFormName = 'popup', honeypot = ''): string {
-  return new URLSearchParams({
-    [LEAD_POST_FIELDS.name]: lead.name,
-    [LEAD_POST_FIELDS.mobile]: lead.mobile,
-    [LEAD_POST_FIELDS.honeypot]: honeypot,
-    [LEAD_POST_FIELDS.form]: form,
-  }).toString();
-}
-
-/** The lead a request to `/api/leads` carries, as posted (not yet trimmed); a missing field reads as empty. */
-export function decodeLeadPost(body: URLSearchParams): LeadInput & { form: string } {
-  return {
-    name: body.get(LEAD_POST_FIELDS.name) ?? '',
-    mobile: body.get(LEAD_POST_FIELDS.mobile) ?? '',
-    honeypot: body.get(LEAD_POST_FIELDS.honeypot) ?? '',
-    form: body.get(LEAD_POST_FIELDS.form) ?? 'popup',
-  };
 }
 
 /** Remembers when a form last sent, so that a second send inside the window is refused. */

@@ -26,51 +26,43 @@ export interface RoiTab {
   sliders: SliderSettings[];
 }
 
-export const ROI_TABS: RoiTab[] = [
-  {
-    id: 'plans',
-    sliders: [
-      { key: 'subscribers', min: 0, max: 1000, step: 10, default: 500, unit: 'count' },
-      { key: 'price', min: 0, max: 1000, step: 10, default: 400, unit: 'rupees' },
-    ],
-  },
-  {
-    id: 'courses',
-    sliders: [
-      { key: 'count', min: 0, max: 50, step: 1, default: 1, unit: 'count' },
-      { key: 'price', min: 0, max: 5000, step: 50, default: 1000, unit: 'rupees' },
-      { key: 'enrollees', min: 0, max: 500, step: 10, default: 30, unit: 'count' },
-    ],
-  },
-  {
-    id: 'events',
-    sliders: [
-      { key: 'count', min: 0, max: 50, step: 1, default: 2, unit: 'count' },
-      { key: 'price', min: 0, max: 1000, step: 10, default: 500, unit: 'rupees' },
-      { key: 'attendees', min: 0, max: 500, step: 10, default: 50, unit: 'count' },
-    ],
-  },
-  {
-    id: 'appointments',
-    sliders: [
-      { key: 'sessions', min: 0, max: 100, step: 1, default: 5, unit: 'count' },
-      { key: 'fee', min: 0, max: 2000, step: 50, default: 300, unit: 'rupees' },
-      { key: 'clients', min: 0, max: 50, step: 1, default: 10, unit: 'count' },
-    ],
-  },
-  {
-    id: 'products',
-    sliders: [
-      { key: 'count', min: 0, max: 10000, step: 100, default: 200, unit: 'count' },
-      { key: 'price', min: 0, max: 5000, step: 50, default: 300, unit: 'rupees' },
-    ],
-  },
-];
+/**
+ * A slider that starts at 0 and goes to `max` in steps of `step`, set to `start` at first, its value printed in `unit`;
+ * `key` names its value and its label in content. Written as `count('subscribers', 1000, 10, 500)`: key, max, step,
+ * start.
+ */
+function slider(unit: SliderSettings['unit']) {
+  return (key: string, max: number, step: number, start: number): SliderSettings => ({
+    key,
+    min: 0,
+    max,
+    step,
+    default: start,
+    unit,
+  });
+}
+const count = slider('count');
+const rupees = slider('rupees');
+const percent = slider('percent');
+
+/** Each tab's sliders (key, max, step, start), in the order the tabs show. */
+const ROI_SLIDERS: Record<RoiTabId, SliderSettings[]> = {
+  plans: [count('subscribers', 1000, 10, 500), rupees('price', 1000, 10, 400)],
+  courses: [count('count', 50, 1, 1), rupees('price', 5000, 50, 1000), count('enrollees', 500, 10, 30)],
+  events: [count('count', 50, 1, 2), rupees('price', 1000, 10, 500), count('attendees', 500, 10, 50)],
+  appointments: [count('sessions', 100, 1, 5), rupees('fee', 2000, 50, 300), count('clients', 50, 1, 10)],
+  products: [count('count', 10000, 100, 200), rupees('price', 5000, 50, 300)],
+};
+
+export const ROI_TABS: RoiTab[] = (Object.keys(ROI_SLIDERS) as RoiTabId[]).map((id) => ({
+  id,
+  sliders: ROI_SLIDERS[id],
+}));
 
 export const WHATSAPP_SLIDERS: SliderSettings[] = [
-  { key: 'messages', min: 0, max: 10000, step: 10, default: 500, unit: 'count' },
-  { key: 'conversion', min: 0, max: 100, step: 1, default: 13, unit: 'percent' },
-  { key: 'price', min: 0, max: 5000, step: 10, default: 400, unit: 'rupees' },
+  count('messages', 10000, 10, 500),
+  percent('conversion', 100, 1, 13),
+  rupees('price', 5000, 10, 400),
 ];
 
 export type Values = Record<string, number>;

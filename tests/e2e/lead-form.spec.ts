@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { encodeLeadPost, HONEYPOT_FIELD } from '../../src/lib/lead';
+import { HONEYPOT_FIELD } from '../../src/lib/lead';
+import { encodeLeadPost } from '../../src/lib/lead-wire';
 import { RATE_LIMIT_MAX_LEADS } from '../../src/lib/lead-outbox';
 
 // The default build has no email settings: a submit sends no email request, says what is missing in the console, and

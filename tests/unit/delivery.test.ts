@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CrmSettings } from '../../src/lib/crm';
+import type { CrmSettings } from '../../src/lib/lead-wire';
 import type { LeadFormName } from '../../src/lib/lead';
 import { CRM_CONCURRENCY, CRM_TIMEOUT_MS, DELIVERY_LEASE_MS, type LeadState } from '../../src/lib/lead-outbox';
 import { crmSettings, deliverBatch, deliverLead, type DeliveryDeps } from '../../worker/delivery';

@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  createResendGuard,
-  decodeLeadPost,
-  encodeLeadPost,
-  isBot,
-  isPlausiblePhone,
-  normaliseLead,
-  validateLead,
-} from '../../src/lib/lead';
-import { leadErrorText } from '../../src/islands/LeadFields';
+import { createResendGuard, isBot, isPlausiblePhone, normaliseLead, validateLead } from '../../src/lib/lead';
+import { leadErrorText, readLeadForm } from '../../src/lib/lead-fields';
 import { uiSchema } from '../../src/lib/schemas/ui';
 
 describe('isPlausiblePhone', () => {
@@ -78,38 +70,17 @@ describe('createResendGuard', () => {
   });
 });
 
-describe('the relay post (a form to /api/leads)', () => {
-  it('carries name, phonenumber, the honeypot and the form, form-url-encoded; the popup by default', () => {
-    const body = new URLSearchParams(encodeLeadPost({ name: 'Asha Rao', mobile: '+91 98765 43210' }));
-    expect(Object.fromEntries(body)).toEqual({
-      name: 'Asha Rao',
-      phonenumber: '+91 98765 43210',
-      company_website: '',
-      form: 'popup',
+describe('readLeadForm', () => {
+  it('reads name, mobile and the honeypot from the form, as typed; a missing field as empty', () => {
+    const data = new FormData();
+    data.set('name', ' Asha Rao ');
+    data.set('mobile', '+91 98765 43210');
+    data.set('company_website', 'https://spam.example');
+    expect(readLeadForm(data)).toEqual({
+      name: ' Asha Rao ',
+      mobile: '+91 98765 43210',
+      honeypot: 'https://spam.example',
     });
-  });
-  it('names the form that sent it', () => {
-    const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
-    expect(new URLSearchParams(encodeLeadPost(lead, 'inline')).get('form')).toBe('inline');
-    expect(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')).get('form')).toBe('contact-modal');
-  });
-  it('reads back what the form wrote, and reads a missing field as empty (a missing form as the popup)', () => {
-    const lead = { name: 'Asha', mobile: '+91 98765 43210' };
-    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'popup', 'bot')))).toEqual({
-      ...lead,
-      honeypot: 'bot',
-      form: 'popup',
-    });
-    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')))).toEqual({
-      ...lead,
-      honeypot: '',
-      form: 'contact-modal',
-    });
-    expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({
-      name: '',
-      mobile: '',
-      honeypot: '',
-      form: 'popup',
-    });
+    expect(readLeadForm(new FormData())).toEqual({ name: '', mobile: '', honeypot: '' });
   });
 });

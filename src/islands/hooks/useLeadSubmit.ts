@@ -2,8 +2,8 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { THANK_YOU_PATH } from '../../lib/routes';
 import { EVENTS, type LeadFormName } from '../../lib/analytics';
 import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../../lib/lead';
+import { readLeadForm } from '../../lib/lead-fields';
 import { track } from '../../scripts/analytics/track';
-import { readLeadForm } from '../LeadFields';
 
 /**
  * What every lead form does with a submit, whichever way it sends the lead (the home popup to the site's /api/leads or the CRM,
@@ -28,7 +28,7 @@ export function useLeadSubmit(
     event.preventDefault();
     if (busy) return;
     const element = event.currentTarget;
-    const input = readLeadForm(element);
+    const input = readLeadForm(new FormData(element));
     if (isBot(input)) {
       // Dropped quietly: a bot learns nothing from the answer.
       element.reset();

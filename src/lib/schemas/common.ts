@@ -48,6 +48,7 @@ export const sectionHead = {
   heading: z.string().min(5).max(90),
   intro: z.string().min(20).max(320),
 };
+export type SectionHead = z.infer<z.ZodObject<typeof sectionHead>>;
 
 /** Page names are at most this long, so "{pageName} | {domain label}" stays within 70 characters with the default label. */
 export const PAGE_NAME_MAX = 50;

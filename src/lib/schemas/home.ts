@@ -168,3 +168,6 @@ export const homeSchema = z
     offerPopup,
   })
   .strict();
+
+/** The white-label section's words (src/components/home/WhiteLabel.astro). */
+export type WhiteLabelCopy = z.infer<typeof homeSchema>['whiteLabel'];

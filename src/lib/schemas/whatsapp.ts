@@ -62,3 +62,6 @@ export const whatsappSchema = z
     faq: z.array(faqItem).length(10),
   })
   .strict();
+
+/** The broadcast section's words (src/components/whatsapp/Broadcast.astro). */
+export type BroadcastCopy = z.infer<typeof whatsappSchema>['broadcast'];

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildLeadRequest, buildPopupRequest, buildRelayRequest, type LeadRequest } from '../../src/lib/crm';
+import {
+  buildCrmRequest,
+  buildPopupRequest,
+  buildRelayRequest,
+  decodeLeadPost,
+  encodeLeadPost,
+  type LeadRequest,
+} from '../../src/lib/lead-wire';
 import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
-describe('buildLeadRequest', () => {
-  const request = buildLeadRequest(
+describe('buildCrmRequest', () => {
+  const request = buildCrmRequest(
     { name: 'Asha Rao', mobile: '+91 98765 43210' },
     { host: 'https://crm.example/', token: 'secret-token' },
   );
@@ -12,7 +19,7 @@ describe('buildLeadRequest', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('https://crm.example/api/leads');
     const lead = { name: 'A', mobile: '9876543210' };
-    expect(buildLeadRequest(lead, { host: ' https://crm.example// ', token: 't' }).url).toBe(
+    expect(buildCrmRequest(lead, { host: ' https://crm.example// ', token: 't' }).url).toBe(
       'https://crm.example/api/leads',
     );
   });
@@ -70,7 +77,7 @@ describe('buildPopupRequest', () => {
   it('direct mode: the CRM request itself, token included', () => {
     const crm = { host: 'https://crm.example', token: 'secret-token' };
     const request = buildPopupRequest(lead, { mode: 'direct', ...crm });
-    expect(request).toEqual(buildLeadRequest(lead, crm));
+    expect(request).toEqual(buildCrmRequest(lead, crm));
     expect(request.url).toBe('https://crm.example/api/leads');
     expect(request.headers.authtoken).toBe('secret-token');
   });
@@ -80,5 +87,41 @@ describe('buildRelayRequest', () => {
   it('an email form falling back to the relay: the same post, naming its form, with no token', () => {
     const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline');
     expectRelayPost(request, 'inline');
+  });
+});
+
+describe('the relay post (a form to /api/leads)', () => {
+  it('carries name, phonenumber, the honeypot and the form, form-url-encoded; the popup by default', () => {
+    const body = new URLSearchParams(encodeLeadPost({ name: 'Asha Rao', mobile: '+91 98765 43210' }));
+    expect(Object.fromEntries(body)).toEqual({
+      name: 'Asha Rao',
+      phonenumber: '+91 98765 43210',
+      company_website: '',
+      form: 'popup',
+    });
+  });
+  it('names the form that sent it', () => {
+    const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
+    expect(new URLSearchParams(encodeLeadPost(lead, 'inline')).get('form')).toBe('inline');
+    expect(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')).get('form')).toBe('contact-modal');
+  });
+  it('reads back what the form wrote, and reads a missing field as empty (a missing form as the popup)', () => {
+    const lead = { name: 'Asha', mobile: '+91 98765 43210' };
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'popup', 'bot')))).toEqual({
+      ...lead,
+      honeypot: 'bot',
+      form: 'popup',
+    });
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')))).toEqual({
+      ...lead,
+      honeypot: '',
+      form: 'contact-modal',
+    });
+    expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({
+      name: '',
+      mobile: '',
+      honeypot: '',
+      form: 'popup',
+    });
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * The lead form's fields as a visitor meets them: the message shown for a field's problem (the words are content), and
+ * the values a submitted form holds. The inputs themselves are src/islands/LeadFields.tsx; each is named after its
+ * lead property (`name`, `mobile`), the honeypot after HONEYPOT_FIELD.
+ */
+import { fillSlots } from './brand';
+import { HONEYPOT_FIELD, LEAD_LIMITS, type Lead, type LeadInput, type LeadProblem } from './lead';
+import type { Ui } from './schemas/ui';
+
+/** Field labels, placeholders and messages (src/content/ui.json, `leadForm`). */
+export type LeadFieldLabels = Pick<
+  Ui['leadForm'],
+  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot' | 'errors'
+>;
+
+type ErrorKey = keyof LeadFieldLabels['errors'];
+const MESSAGES: Record<keyof Lead, Record<LeadProblem, ErrorKey>> = {
+  name: { required: 'nameRequired', tooLong: 'nameTooLong', invalid: 'nameTooLong' },
+  mobile: { required: 'mobileRequired', tooLong: 'mobileInvalid', invalid: 'mobileInvalid' },
+};
+
+/** The message a visitor reads for a field's problem, the rule's numbers filled in. */
+export function leadErrorText(errors: LeadFieldLabels['errors'], field: keyof Lead, problem: LeadProblem): string {
+  return fillSlots(errors[MESSAGES[field][problem]], LEAD_LIMITS);
+}
+
+/** The lead values of a submitted form's data, honeypot included; a missing field reads as empty. */
+export function readLeadForm(data: FormData): Required<LeadInput> {
+  return {
+    name: String(data.get('name') ?? ''),
+    mobile: String(data.get('mobile') ?? ''),
+    honeypot: String(data.get(HONEYPOT_FIELD) ?? ''),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The lead on the wire, for the browser and the Worker alike: the body a form posts to this site's lead route and that
+ * the Worker's intake (worker/intake.ts) reads back, and the request the CRM's lead API takes, which the Worker's
+ * delivery (worker/delivery.ts, holding the token server-side) and the home popup in direct mode (the token written
+ * into the page) both send. Inside the site a lead is `{ name, mobile }` (./lead.ts); the names each wire gives its
+ * fields are written here, once per wire.
+ */
+import { HONEYPOT_FIELD, type Lead, type LeadFormName, type LeadInput } from './lead';
+
+/** The content type of both wires: the site's lead route and the CRM both take form-url-encoded bodies. */
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** This site's own lead route, answered by the Worker (worker/index.ts, worker/intake.ts). */
+export const LEAD_ROUTE = '/api/leads';
+
+/** Path of the CRM's lead endpoint, below its host. */
+export const CRM_LEAD_PATH = '/api/leads';
+
+/**
+ * The fields a form posts to this site's lead route, by lead property. The mobile number travels as `phonenumber`, the
+ * name the CRM gives it, so a lead reads the same on both wires; `form` says which form sent it (the popup when absent).
+ */
+export const LEAD_POST_FIELDS = {
+  name: 'name',
+  mobile: 'phonenumber',
+  honeypot: HONEYPOT_FIELD,
+  form: 'form',
+} as const;
+
+/** The body a form posts to the site's lead route: name, phonenumber, the honeypot (empty for a person) and the form. */
+export function encodeLeadPost(lead: Lead, form: LeadFormName = 'popup', honeypot = ''): string {
+  return new URLSearchParams({
+    [LEAD_POST_FIELDS.name]: lead.name,
+    [LEAD_POST_FIELDS.mobile]: lead.mobile,
+    [LEAD_POST_FIELDS.honeypot]: honeypot,
+    [LEAD_POST_FIELDS.form]: form,
+  }).toString();
+}
+
+/** The lead a post to the site's lead route carries, as posted (not yet trimmed); a missing field reads as empty. */
+export function decodeLeadPost(body: URLSearchParams): LeadInput & { form: string } {
+  return {
+    name: body.get(LEAD_POST_FIELDS.name) ?? '',
+    mobile: body.get(LEAD_POST_FIELDS.mobile) ?? '',
+    honeypot: body.get(LEAD_POST_FIELDS.honeypot) ?? '',
+    form: body.get(LEAD_POST_FIELDS.form) ?? 'popup',
+  };
+}
+
+/** Product rule: the fixed field values of every website lead in the CRM. */
+export const CRM_LEAD_FIELDS = {
+  source: '7',
+  status: '6',
+  assigned: '3',
+  title: 'New Lead from Website',
+  tags: 'lead',
+} as const;
+
+/** The CRM's lead fields for a lead, in the order its API takes them: the name twice (name, contact), no email. */
+function crmLeadBody(lead: Lead): URLSearchParams {
+  return new URLSearchParams([
+    ['name', lead.name],
+    ['source', CRM_LEAD_FIELDS.source],
+    ['status', CRM_LEAD_FIELDS.status],
+    ['assigned', CRM_LEAD_FIELDS.assigned],
+    ['contact', lead.name],
+    ['phonenumber', lead.mobile],
+    ['email', ''],
+    ['title', CRM_LEAD_FIELDS.title],
+    ['tags', CRM_LEAD_FIELDS.tags],
+  ]);
+}
+
+export interface CrmSettings {
+  host: string;
+  token: string;
+}
+
+/**
+ * Where the home popup sends a lead. `relay`: this site's lead route, whose Worker adds the token; nothing about the
+ * CRM reaches the browser. `direct`: the CRM itself, with the token written into the page.
+ */
+export type LeadTarget = { mode: 'relay' } | ({ mode: 'direct' } & CrmSettings);
+
+export interface LeadRequest {
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The CRM request for a lead: POST {host}/api/leads with the auth token, the form content type and Accept JSON. */
+export function buildCrmRequest(lead: Lead, crm: CrmSettings): LeadRequest {
+  return {
+    url: `${crm.host.trim().replace(/\/+$/, '')}${CRM_LEAD_PATH}`,
+    method: 'POST',
+    headers: {
+      authtoken: crm.token,
+      'Content-Type': FORM_TYPE,
+      Accept: 'application/json',
+    },
+    body: crmLeadBody(lead).toString(),
+  };
+}
+
+/**
+ * The request a form sends to this site's lead route: name, phonenumber, the (empty) honeypot and the form's name,
+ * with no token. The home popup sends it in relay mode; the email forms send it when the email service fails.
+ */
+export function buildRelayRequest(lead: Lead, form: LeadFormName): LeadRequest {
+  return {
+    url: LEAD_ROUTE,
+    method: 'POST',
+    headers: { 'Content-Type': FORM_TYPE, Accept: 'application/json' },
+    body: encodeLeadPost(lead, form),
+  };
+}
+
+/** The request the home popup sends: to this site's lead route in relay mode; in direct mode the CRM request itself. */
+export function buildPopupRequest(lead: Lead, target: LeadTarget): LeadRequest {
+  if (target.mode === 'direct') return buildCrmRequest(lead, target);
+  return buildRelayRequest(lead, 'popup');
+}
