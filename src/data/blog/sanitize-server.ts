@@ -5,8 +5,8 @@
  * Why replaced: every sanitize() parses into a new jsdom Document, and up to jsdom 27 each new Document's selector
  * engine added 9 capture listeners to the window that were never removed. jsdom scans a type's listeners before
  * adding one, so with one window for the whole build each call was slower than the last (quadratic in the number of
- * posts). jsdom 29 creates the selector engine lazily (jsdom/jsdom#4101); a fresh window every few hundred calls
- * (about 12 ms each) keeps the cost bounded whatever a later jsdom does.
+ * posts). jsdom 29 creates the selector engine lazily; a fresh window every few hundred calls (about 12 ms each) keeps
+ * the cost bounded whatever a later jsdom does.
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
