@@ -80,7 +80,10 @@ test('a click opens it full screen in a modal; backdrop, close button and Escape
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
-  expect(await page.locator('[data-tour-modal-video]').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  // The dialog's close event, which pauses the video, comes in a task after the dialog is hidden.
+  await expect
+    .poll(() => page.locator('[data-tour-modal-video]').evaluate((v: HTMLVideoElement) => v.paused))
+    .toBe(true);
 
   await open.click();
   await expect(dialog).toBeVisible();

@@ -21,14 +21,18 @@ export async function revealWholePage(page: Page, timeout = 20_000): Promise<voi
   );
 }
 
-/** Loads every image of the page now, lazy ones included, and waits until each has loaded or failed. */
+/**
+ * Loads every image of the page now, lazy ones included (also those a script adds later), and waits until each has
+ * loaded or failed.
+ */
 export async function loadEveryImage(page: Page, timeout = 15_000): Promise<void> {
-  await page.evaluate(() => {
-    for (const image of document.querySelectorAll('img[loading="lazy"]')) (image as HTMLImageElement).loading = 'eager';
-  });
   // Polled on an interval, not on animation frames: a test may have taken over the page's clock.
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, {
-    polling: 50,
-    timeout,
-  });
+  await page.waitForFunction(
+    () => {
+      for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager';
+      return [...document.images].every((image) => image.complete);
+    },
+    undefined,
+    { polling: 50, timeout },
+  );
 }
