@@ -1,25 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, each an npm script of package.json, stopping at the first that fails. At the end
-// (or at the failure) it prints how long each step took, so that a slow step is seen before it grows.
+// `npm test`: every check, each an npm script of package.json, stopping after the first stage in which one fails.
+// The stages run in order (a later one may need an earlier one's output: dist, dist-test); the steps of one stage do
+// not depend on each other and run at the same time, each with its output held and printed whole when it ends, so
+// that the machine's cores share the work. Two Astro builds never run at once (they share the project's content cache,
+// .astro and node_modules/.astro): astro check, build, build:test, the isolation check's build and the rebrand check's
+// build are each in a stage of their own kind. At the end (or at the failure) it prints how long each step took.
 //   node scripts/test-all.mjs
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The steps, in the order they run: a later one may need an earlier one's output (dist, dist-test). */
-export const STEPS = [
-  'lint',
-  'check',
-  'test:unit',
-  'build',
-  'test:html',
-  'build:test',
-  'test:blog-isolation',
-  'test:rebrand',
-  'test:crawl',
-  'test:budgets',
-  'test:e2e',
+/** The stages, in the order they run; the steps of one stage run together. */
+export const STAGES = [
+  ['lint', 'check'],
+  ['test:unit', 'build'],
+  ['build:test', 'test:html'],
+  ['test:blog-isolation', 'test:crawl', 'test:budgets'],
+  ['test:rebrand'],
+  ['test:e2e'],
 ];
+
+/** The steps that run an Astro build (or sync): never two in one stage. */
+export const ASTRO_STEPS = ['check', 'build', 'build:test', 'test:blog-isolation', 'test:rebrand'];
+
+/** Every step, in the order the stages run them. */
+export const STEPS = STAGES.flat();
 
 /** "1 min 05 s" or "42.3 s". */
 export function formatDuration(ms) {
@@ -28,28 +33,37 @@ export function formatDuration(ms) {
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }
 
-/** The table of step times, the total last. */
-export function timingTable(times) {
+/** The table of step times, then the total time (steps of one stage overlap, so it is less than their sum). */
+export function timingTable(times, totalMs) {
   const width = Math.max(...times.map((t) => t.step.length), 'total'.length);
   const rows = times.map((t) => `  ${t.step.padEnd(width)}  ${formatDuration(t.ms)}${t.ok ? '' : '  FAILED'}`);
-  const total = times.reduce((sum, t) => sum + t.ms, 0);
-  return ['Step times:', ...rows, `  ${'total'.padEnd(width)}  ${formatDuration(total)}`].join('\n');
+  return ['Step times:', ...rows, `  ${'total'.padEnd(width)}  ${formatDuration(totalMs)}`].join('\n');
+}
+
+/** Runs one npm script; alone, its output goes straight to the terminal, else it is held and printed when it ends. */
+function run(step, alone) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn('npm', ['run', step], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!alone) process.stdout.write(`\n── ${step} ──\n${Buffer.concat(output).toString()}`);
+      done({ step, ms: Date.now() - started, ok: code === 0 });
+    });
+  });
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+  const started = Date.now();
   const times = [];
-  let failed = false;
-  for (const step of STEPS) {
-    const started = Date.now();
-    const run = spawnSync('npm', ['run', step], { stdio: 'inherit' });
-    const ok = run.status === 0;
-    times.push({ step, ms: Date.now() - started, ok });
-    if (!ok) {
-      failed = true;
-      break;
-    }
+  for (const stage of STAGES) {
+    const results = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+    times.push(...results);
+    if (results.some((r) => !r.ok)) break;
   }
-  console.log(`\n${timingTable(times)}`);
-  process.exit(failed ? 1 : 0);
+  console.log(`\n${timingTable(times, Date.now() - started)}`);
+  process.exit(times.every((t) => t.ok) ? 0 : 1);
 }

@@ -1,14 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, STEPS, timingTable } from '../../scripts/test-all.mjs';
+import { ASTRO_STEPS, formatDuration, STAGES, STEPS, timingTable } from '../../scripts/test-all.mjs';
 
 describe('npm test', () => {
   it('runs every check script of package.json, builds before what reads the builds', () => {
     const scripts = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>);
     for (const step of STEPS) expect(scripts).toContain(step);
-    expect(STEPS.indexOf('build')).toBeLessThan(STEPS.indexOf('test:crawl'));
-    expect(STEPS.indexOf('build:test')).toBeLessThan(STEPS.indexOf('test:e2e'));
-    expect(STEPS.at(-1)).toBe('test:e2e');
+    const stage = (step: string) => STAGES.findIndex((steps) => steps.includes(step));
+    // What reads a build runs in a later stage than the build, never beside it.
+    for (const reader of ['test:html', 'test:crawl', 'test:budgets', 'test:rebrand', 'test:e2e']) {
+      expect(stage('build')).toBeLessThan(stage(reader));
+    }
+    for (const reader of ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:e2e']) {
+      expect(stage('build:test')).toBeLessThan(stage(reader));
+    }
+    // The browser tests run alone and last: timing-sensitive, they get the whole machine.
+    expect(STAGES.at(-1)).toEqual(['test:e2e']);
+    expect(new Set(STEPS).size).toBe(STEPS.length);
+  });
+
+  it('never runs two Astro builds at once: they share the content cache', () => {
+    for (const stage of STAGES) expect(stage.filter((step) => ASTRO_STEPS.includes(step)).length).toBeLessThan(2);
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+    // Every step whose script builds or syncs is listed (a new one is caught here).
+    for (const step of STEPS) {
+      const script = scripts[step]!;
+      const file = /^node (scripts\/[\w-]+\.mjs)/.exec(script)?.[1];
+      const builds =
+        /astro (build|check|sync)/.test(script) ||
+        (file && /'astro'|astro['"], \['build'|'build', '--'/.test(readFileSync(file, 'utf8')));
+      if (builds) expect(ASTRO_STEPS, step).toContain(step);
+    }
   });
 
   it('prints durations in seconds, then minutes and seconds', () => {
@@ -18,14 +40,19 @@ describe('npm test', () => {
     expect(formatDuration(701_000)).toBe('11 min 41 s');
   });
 
-  it('prints one line per step that ran, marks a failure, and the total', () => {
-    const table = timingTable([
-      { step: 'lint', ms: 42_300, ok: true },
-      { step: 'test:e2e', ms: 701_000, ok: false },
-    ]);
+  it('prints one line per step that ran, marks a failure, and the total time taken', () => {
+    const table = timingTable(
+      [
+        { step: 'lint', ms: 42_300, ok: true },
+        { step: 'check', ms: 40_000, ok: true },
+        { step: 'test:e2e', ms: 701_000, ok: false },
+      ],
+      743_300,
+    );
     expect(table.split('\n')).toEqual([
       'Step times:',
       '  lint      42.3 s',
+      '  check     40.0 s',
       '  test:e2e  11 min 41 s  FAILED',
       '  total     12 min 23 s',
     ]);
