@@ -38,7 +38,7 @@ describe('blog dates', () => {
 });
 
 describe('checkApiPost', () => {
-  it('accepts a post with every field of spec section 3 and maps it', () => {
+  it('accepts a post with every field the blog API sends and maps it', () => {
     const checked = checkApiPost(valid);
     expect(checked).toEqual({
       ok: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countdownParts, twoDigits } from '../../src/lib/countdown';
 
-// The offer deadline of the spec: 2025-09-30 23:59:59, India time.
+// The offer's deadline (product rule): 2025-09-30 23:59:59, India time.
 const deadline = new Date('2025-09-30T23:59:59+05:30');
 
 describe('countdownParts', () => {

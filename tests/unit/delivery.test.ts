@@ -168,7 +168,7 @@ describe('crmSettings', () => {
 });
 
 describe('deliverLead: a due lead', () => {
-  it('is sent with exactly the request of the spec, the token held by the Worker, and no redirect followed', async () => {
+  it('is sent with exactly the CRM request the product defines, the token held by the Worker, and no redirect followed', async () => {
     const d = delivery();
     await d.add('lead-1');
     await d.deliver('lead-1');

@@ -29,7 +29,7 @@ function burst(count: number, start: number, gapMs: number, times: number[] = []
   return { kept, decisions };
 }
 
-describe('the numbers of the spec', () => {
+describe('the numbers of the product rules', () => {
   it('10 leads per address per 10 minutes', () => {
     expect(RATE_LIMIT_MAX_LEADS).toBe(10);
     expect(RATE_LIMIT_WINDOW_MS).toBe(10 * 60 * 1000);

@@ -32,7 +32,7 @@ describe('buildCrmRequest', () => {
     });
   });
 
-  it('encodes every lead field with the values of spec section 7', () => {
+  it("encodes every lead field with the CRM's values (product rule)", () => {
     const body = new URLSearchParams(request.body);
     expect([...body.keys()]).toEqual([
       'name',

@@ -21,7 +21,7 @@ const plans: Plans = plansSchema.parse(raw);
 const community = (id: string) => plans.community.plans.find((p) => p.id === id)!;
 const whatsapp = (id: string) => plans.whatsapp.plans.find((p) => p.id === id)!;
 
-describe('community plans (spec section 9, "Pricing")', () => {
+describe('community plans (product rule: the prices of the pricing page)', () => {
   it('lists Lite, Plus and Advance in that order', () => {
     expect(plans.community.plans.map((p) => p.name)).toEqual(['Lite', 'Plus', 'Advance']);
   });
@@ -64,7 +64,7 @@ describe('community plans (spec section 9, "Pricing")', () => {
   });
 });
 
-describe('WhatsApp plans (spec section 9, "WhatsApp pricing")', () => {
+describe('WhatsApp plans (product rule: the prices of the WhatsApp pricing page)', () => {
   it('lists Free Forever, Business and Enterprise', () => {
     expect(plans.whatsapp.plans.map((p) => p.name)).toEqual(['Free Forever', 'Business', 'Enterprise']);
   });
@@ -119,7 +119,7 @@ describe('WhatsApp plans (spec section 9, "WhatsApp pricing")', () => {
 });
 
 describe('plan cards and offers', () => {
-  it('print each period price with its suffix and screen-reader note, and nothing where the spec gives no price', () => {
+  it('print each period price with its suffix and screen-reader note, and nothing where a plan has no price', () => {
     expect(priceLines(community('plus'), 'main', communityPeriods, plans.labels)).toEqual([
       { period: 'yearly', amount: '₹24,999', suffix: '/year', billed: ', billed yearly' },
       { period: 'monthly', amount: '₹2,499', suffix: '/month', billed: ', billed monthly' },

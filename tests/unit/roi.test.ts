@@ -9,7 +9,7 @@ import {
   type RoiTabId,
 } from '../../src/lib/roi';
 
-// SPEC.md section 5, "Calculator bounds": [min, max, step, default] per input, in the order the spec lists them.
+// The calculators' bounds (product rule): [min, max, step, default] per input, in the order the calculators show them.
 const SPEC_BOUNDS: Record<RoiTabId | 'whatsapp', [number, number, number, number][]> = {
   plans: [
     [0, 1000, 10, 500],
@@ -41,7 +41,7 @@ const SPEC_BOUNDS: Record<RoiTabId | 'whatsapp', [number, number, number, number
   ],
 };
 
-describe('slider bounds match spec section 5', () => {
+describe('slider bounds match the product rules', () => {
   it('has the five tabs in order, Plans first', () => {
     expect(ROI_TABS.map((t) => t.id)).toEqual(['plans', 'courses', 'events', 'appointments', 'products']);
   });
@@ -55,7 +55,7 @@ describe('slider bounds match spec section 5', () => {
   });
 });
 
-describe('formulas of spec section 9', () => {
+describe("the calculators' formulas (product rules)", () => {
   it('Plans: subscribers × price × 12 when monthly, × 1 when yearly', () => {
     expect(annualRevenue.plans({ subscribers: 500, price: 400 }, 'Monthly')).toBe(2_400_000);
     expect(annualRevenue.plans({ subscribers: 500, price: 400 }, 'Yearly')).toBe(200_000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALIASES, aliasesOf, canonicalPath, inSitemap, pagePath, pageUrl, withAliases } from '../../src/lib/routes';
 
 describe('the alias table', () => {
-  it("holds the route table's spellings and the WhatsApp landing page's five routes (spec section 2)", () => {
+  it("holds the route table's spellings and the WhatsApp landing page's five routes (product rule)", () => {
     expect(canonicalPath('/Yoga')).toBe('/yoga');
     expect(canonicalPath('/ai-Web-builder')).toBe('/ai-web-builder');
     const whatsapp = [

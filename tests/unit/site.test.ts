@@ -8,7 +8,7 @@ import { siteWith } from './site-with';
 const ui = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8')));
 
 describe('site configuration', () => {
-  it('builds the demo booking URL in the spec shape /user/book-appointment/{slug}/{id}', () => {
+  it("builds the demo booking URL in the product's shape /user/book-appointment/{slug}/{id}", () => {
     const url = new URL(site.demoBookingUrl);
     expect(url.pathname).toMatch(/^\/user\/book-appointment\/[^/]+\/[^/]+$/);
     expect(url.origin).toBe(new URL(site.adminAppUrl).origin);
@@ -32,7 +32,7 @@ describe('site configuration', () => {
     expect(link).not.toContain(' ');
     expect(link).toContain('%26');
   });
-  it('has a message for every chat the spec names', () => {
+  it('has a message for every chat the site opens', () => {
     const { planHelp, plusUpgrade, advanceEnquiry, businessOrLifetime } = ui.chat;
     expect(planHelp).toMatch(/plan/i);
     expect(plusUpgrade).toMatch(/Plus/);
