@@ -9,13 +9,17 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // A test that fails is run once more, with a trace to read (test-results/), and the run still fails: a test that
+  // passes only on its second try is flaky, and that is a failure too. Recording a trace of every test would cost
+  // about an eighth of the suite's time.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       // The system Chromium: no browser download on this machine.
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
