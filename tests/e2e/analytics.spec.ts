@@ -41,9 +41,9 @@ test('the default build sends nothing, whatever the visitor does', async ({ page
   await page.goto('/pricing?utm_source=off');
   await page.getByRole('radio', { name: 'Monthly' }).check();
   await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Demo' }).click()]);
-  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
   await page.goto('/about-us');
-  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle');
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
   expect(requests.filter((url) => /\/api\/event|\/tracker\./.test(url))).toEqual([]);

@@ -5,7 +5,7 @@ import { builtPages } from '../../scripts/dist-pages.mjs';
 import { blogApiPort } from '../../scripts/test-settings.mjs';
 import { pageTitle } from '../../src/config/site';
 import { isInlineExecutable, scriptElements } from '../../src/lib/html-scan';
-import { loadEveryImage } from './whole-page';
+import { loadEveryImage, pointAt } from './whole-page';
 
 // dist-test is built against the local blog API, which serves the hostile records of
 // tests/fixtures/blog/hostile-posts.json next to the ordinary fixtures: script-breaking text in every plain field,
@@ -53,14 +53,7 @@ async function openWatched(page: Page, path: string) {
   await page.locator('main h1:visible').first().waitFor();
   // Give handlers a chance: point at what a visitor would, let every image load or fail, then run the timers of the
   // next ten seconds.
-  await page.evaluate(() => {
-    for (const element of [...document.querySelectorAll('main h1, main img, main a, main p')].slice(0, 15)) {
-      for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'mousemove']) {
-        element.dispatchEvent(new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, { bubbles: true }));
-      }
-      (element as HTMLElement).focus();
-    }
-  });
+  await pointAt(page, 'main h1, main img, main a, main p', 15);
   await loadEveryImage(page);
   await page.clock.runFor(10_000);
   const state = await page.evaluate(() => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { afterRendering } from './whole-page';
 
 // The default build (dist): the embedded Markdown posts in src/content/blog.
 
@@ -89,7 +90,8 @@ test.describe('/blogs', () => {
     await expect(page.locator('astro-island')).toHaveAttribute('client', 'interact');
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(300);
+    await afterRendering(page);
+    await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => /BlogSearch|client\.|react/i.test(s))).toEqual([]);
     await page.getByRole('searchbox', { name: 'Search the blog' }).focus();
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { afterRendering } from './whole-page';
 
 // The link lists as SPEC.md section 2 gives them ("Header", "Footer"), in order.
 const SPEC_PRODUCTS = [
@@ -118,7 +119,7 @@ test.describe('desktop header', () => {
     const mainTop = () => page.locator('main').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const contentTop = await mainTop();
     await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(100);
+    await afterRendering(page);
     await expect(header).not.toHaveAttribute('data-scrolled');
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect(header).toHaveAttribute('data-scrolled', '');

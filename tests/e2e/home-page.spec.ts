@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { withoutOfferPopup } from './home-helpers';
+import { afterRendering } from './whole-page';
 
 test.beforeEach(({ page }) => withoutOfferPopup(page));
 
@@ -132,7 +133,7 @@ test('hero: nothing moves under reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 300));
-  await page.waitForTimeout(200);
+  await afterRendering(page);
   const mockup = page.locator('[data-hero-mockup]');
   expect(await mockup.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
   expect(await page.locator('[data-hero-screenshot]').evaluate((el) => getComputedStyle(el).transform)).toBe('none');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutOfferPopup } from './home-helpers';
+import { afterRendering } from './whole-page';
 
 test.beforeEach(({ page }) => withoutOfferPopup(page));
 
@@ -60,7 +61,7 @@ test('never autoplays under reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await showShare(page, 1);
-  await page.waitForTimeout(500);
+  await afterRendering(page);
   expect(await paused(page)).toBe(true);
 });
 

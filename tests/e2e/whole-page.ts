@@ -36,3 +36,32 @@ export async function loadEveryImage(page: Page, timeout = 15_000): Promise<void
     { polling: 50, timeout },
   );
 }
+
+/**
+ * Waits until the page has rendered two more frames: by then what a scroll or a resize sets off (scroll handlers,
+ * intersection observers, media queries) has run. For checks that something did not happen, instead of a fixed pause.
+ */
+export async function afterRendering(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * Points at and focuses each element matching `selector` (the first `limit`), as a visitor moving the pointer and the
+ * keyboard over them would: the events an injected handler could wait for, sent at once instead of through
+ * Playwright's hover, which waits for each element to be hoverable.
+ */
+export async function pointAt(page: Page, selector: string, limit = Infinity): Promise<void> {
+  await page.evaluate(
+    ({ selector, limit }) => {
+      for (const element of [...document.querySelectorAll(selector)].slice(0, limit)) {
+        for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'mousemove']) {
+          element.dispatchEvent(new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, { bubbles: true }));
+        }
+        (element as HTMLElement).focus();
+      }
+    },
+    { selector, limit },
+  );
+}
