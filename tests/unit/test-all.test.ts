@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ASTRO_STEPS, formatDuration, STAGES, STEPS, timingTable } from '../../scripts/test-all.mjs';
 
@@ -30,6 +30,10 @@ describe('npm test', () => {
         /astro (build|check|sync)/.test(script) ||
         (file && /'astro'|astro['"], \['build'|'build', '--'/.test(readFileSync(file, 'utf8')));
       if (builds) expect(ASTRO_STEPS, step).toContain(step);
+    }
+    // The unit tests run beside a build: none of them runs Astro.
+    for (const file of readdirSync('tests/unit')) {
+      expect(readFileSync(`tests/unit/${file}`, 'utf8'), file).not.toMatch(/\.bin\/astro|['"]astro['"], \[/);
     }
   });
 
