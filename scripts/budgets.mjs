@@ -17,6 +17,9 @@ const dir = process.argv[2] ?? 'dist';
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 const ACCEPT = { 'Accept-Encoding': 'br, gzip' };
 
+// The test build's runtime (for the analytics comparison below) starts meanwhile.
+const compareAnalytics = dir === 'dist' && existsSync('dist-test');
+const testHost = compareAnalytics ? startHost({ dir: 'dist-test' }) : null;
 const host = await startHost({ dir });
 const origin = host.origin;
 
@@ -148,8 +151,10 @@ try {
       over: over.map(([k, v]) => `${k} ${v} > ${limit[k]}`).join('; '),
     });
   }
-} finally {
+} catch (error) {
   await host.stop();
+  await (await testHost)?.stop();
+  throw error;
 }
 
 const encodings = [...new Set([...fetched.values()].map((f) => f.encoding))].join(', ');
@@ -168,10 +173,10 @@ for (const r of rows) {
 // Analytics on (dist-test) against off (dist): the JS each page without islands loads, in gzip. `atOnce`: the page
 // script and what it imports statically, before the load event; `total`: with the tracker and web-vitals, which load
 // after first paint.
-if (dir === 'dist' && existsSync('dist-test')) {
+if (compareAnalytics) {
   const GZIP = { 'Accept-Encoding': 'gzip' };
   const limit = budgets.analytics;
-  const [off, on] = [await startHost({ dir: 'dist' }), await startHost({ dir: 'dist-test' })];
+  const [off, on] = [host, await testHost];
   const scriptTags = async (base, route) => [
     ...(await load(new URL(route, base).href, GZIP)).text.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g),
   ];
@@ -229,6 +234,7 @@ if (dir === 'dist' && existsSync('dist-test')) {
 } else if (dir === 'dist') {
   console.log('\ndist-test is missing (npm run build:test): the analytics comparison is skipped.');
 }
+await host.stop();
 
 if (failures) {
   console.error(`\n${failures} budget(s) exceeded (limits in budgets.json).`);

@@ -187,6 +187,9 @@ export async function startHost({
     HOST,
     '--port',
     String(listenPort),
+    // A free port for the devtools too: two hosts starting at once would both take the default, 9229, and one fail.
+    '--inspector-port',
+    String(await freePort()),
     '--persist-to',
     persist,
     '--test-scheduled',
