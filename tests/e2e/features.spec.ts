@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// SPEC.md "Route table" and "Feature pages": each route, with the page name its title starts with.
+// The product's feature routes, each with the page name its title starts with.
 const FEATURE_PAGES: [string, string][] = [
   ['/member-management', 'Member Management'],
   ['/course-management', 'Course Management'],

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { afterRendering } from './whole-page';
 
-// The link lists as SPEC.md section 2 gives them ("Header", "Footer"), in order.
-const SPEC_PRODUCTS = [
+// The header's and footer's link lists as the product defines them, in order.
+const EXPECTED_PRODUCTS = [
   '/member-management',
   '/course-management',
   '/event-management',
@@ -19,9 +19,9 @@ const SPEC_PRODUCTS = [
   '/ai-web-builder',
   '/appointment-management',
 ];
-const SPEC_AUDIENCES = ['/yoga', '/creator'];
-const SPEC_TOP = ['/about-us', '/pricing', '/blogs'];
-const SPEC_FOOTER = {
+const EXPECTED_AUDIENCES = ['/yoga', '/creator'];
+const EXPECTED_TOP = ['/about-us', '/pricing', '/blogs'];
+const EXPECTED_FOOTER = {
   Features: [
     '/member-management',
     '/course-management',
@@ -42,14 +42,14 @@ const hrefs = (page: Page, selector: string) =>
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('lists the spec links in order, each with an icon and a description', async ({ page }) => {
+  test('lists the product links in order, each with an icon and a description', async ({ page }) => {
     await page.goto(PAGE);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await hrefs(page, '#nav-products a')).toEqual(SPEC_PRODUCTS);
-    expect(await hrefs(page, '#nav-audiences a')).toEqual(SPEC_AUDIENCES);
-    for (const to of SPEC_TOP) await expect(nav.locator(`:scope > ul > li > a[href="${to}"]`)).toHaveCount(1);
+    expect(await hrefs(page, '#nav-products a')).toEqual(EXPECTED_PRODUCTS);
+    expect(await hrefs(page, '#nav-audiences a')).toEqual(EXPECTED_AUDIENCES);
+    for (const to of EXPECTED_TOP) await expect(nav.locator(`:scope > ul > li > a[href="${to}"]`)).toHaveCount(1);
     const items = page.locator('#nav-products a');
-    for (let i = 0; i < SPEC_PRODUCTS.length; i++) {
+    for (let i = 0; i < EXPECTED_PRODUCTS.length; i++) {
       const item = items.nth(i);
       await expect(item.locator('svg')).toHaveCount(1);
       const texts = (await item.locator('span.block').allTextContents()).map((t) => t.trim());
@@ -177,12 +177,12 @@ test.describe('mobile header', () => {
     const audiences = sheet.locator('details', { hasText: 'Who can use it' });
     await products.locator('summary').click();
     await expect(products).toHaveAttribute('open', '');
-    expect(await hrefs(page, '#mobile-nav details:first-of-type a')).toEqual(SPEC_PRODUCTS);
+    expect(await hrefs(page, '#mobile-nav details:first-of-type a')).toEqual(EXPECTED_PRODUCTS);
     await audiences.locator('summary').click();
     await expect(audiences).toHaveAttribute('open', '');
     await expect(products).not.toHaveAttribute('open');
-    expect(await hrefs(page, '#mobile-nav details:nth-of-type(2) a')).toEqual(SPEC_AUDIENCES);
-    for (const to of SPEC_TOP) await expect(sheet.locator(`a[href="${to}"]`)).toHaveCount(1);
+    expect(await hrefs(page, '#mobile-nav details:nth-of-type(2) a')).toEqual(EXPECTED_AUDIENCES);
+    for (const to of EXPECTED_TOP) await expect(sheet.locator(`a[href="${to}"]`)).toHaveCount(1);
     for (const name of ['Login', 'Get Started']) {
       await expect(sheet.getByRole('link', { name, exact: true })).toHaveAttribute('target', '_blank');
     }
@@ -193,7 +193,7 @@ test.describe('footer', () => {
   test('groups, app stores, social profiles and the 2025 copyright', async ({ page }) => {
     await page.goto(PAGE);
     const footer = page.getByRole('contentinfo');
-    for (const [group, links] of Object.entries(SPEC_FOOTER)) {
+    for (const [group, links] of Object.entries(EXPECTED_FOOTER)) {
       const nav = footer.getByRole('navigation', { name: group });
       expect(await nav.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(links);
     }

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROI_TOTAL_HIGHLIGHT_MS, WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../../src/lib/timings';
 
-// Slider bounds as SPEC.md section 5 gives them: label -> [min, max, step, default].
-const SPEC_SLIDERS: Record<string, Record<string, [number, number, number, number]>> = {
+// The sliders' bounds (product rule): label -> [min, max, step, default].
+const EXPECTED_SLIDERS: Record<string, Record<string, [number, number, number, number]>> = {
   Plans: { 'Number of subscribers': [0, 1000, 10, 500], 'Plan price': [0, 1000, 10, 400] },
   Courses: {
     'Number of courses': [0, 50, 1, 1],
@@ -50,8 +50,8 @@ test.describe('ROI calculator', () => {
     await freezeClock(page);
   });
 
-  test('every tab has its sliders with the range, step and default of the spec', async ({ page }) => {
-    for (const [tab, sliders] of Object.entries(SPEC_SLIDERS)) {
+  test('every tab has its sliders with the product range, step and default', async ({ page }) => {
+    for (const [tab, sliders] of Object.entries(EXPECTED_SLIDERS)) {
       await roi(page).getByRole('tab', { name: tab }).click();
       await expect(roi(page).getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expect(roi(page).getByRole('slider')).toHaveCount(Object.keys(sliders).length);

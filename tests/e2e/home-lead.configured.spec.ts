@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
-import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
+import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { holdIsland } from './hold-island';
 
 const CRM = `${testSettings.PUBLIC_CRM_HOST}/api/leads`;
@@ -32,7 +32,7 @@ test('a lead posts every field to the CRM and goes to the thank-you page', async
   expect(headers['authtoken']).toBe('test-crm-token');
   expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
   expect(headers['accept']).toBe('application/json');
-  expect(Object.fromEntries(new URLSearchParams(request.postData() ?? ''))).toEqual(SPEC_CRM_LEAD_BODY);
+  expect(Object.fromEntries(new URLSearchParams(request.postData() ?? ''))).toEqual(EXPECTED_CRM_LEAD_BODY);
 });
 
 test('while sending the button reads "Submitting..." and a second click sends nothing', async ({ page }) => {
@@ -130,5 +130,5 @@ test('a lead sent before the form has hydrated is held, then sent once', async (
   release();
   await page.waitForURL('**/thank-you');
   expect(requests).toHaveLength(1);
-  expect(Object.fromEntries(new URLSearchParams(requests[0]!.postData() ?? ''))).toEqual(SPEC_CRM_LEAD_BODY);
+  expect(Object.fromEntries(new URLSearchParams(requests[0]!.postData() ?? ''))).toEqual(EXPECTED_CRM_LEAD_BODY);
 });

@@ -28,7 +28,7 @@ test('head: title, fixed description, keywords, author, no phone detection, FAQP
   expect(faq.mainEntity[0]).toMatchObject({ '@type': 'Question', name: 'Do you offer support if I get stuck?' });
 });
 
-test('sections in order with the spec copy', async ({ page }) => {
+test('sections in order with their copy', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Build a business community in 30 sec');
@@ -49,7 +49,7 @@ test('sections in order with the spec copy', async ({ page }) => {
   await expect(main.getByRole('img', { name: /admin dashboard/ })).toBeVisible();
 });
 
-test('every link on the page goes where the spec says, external ones in a new tab', async ({ page }) => {
+test('every link on the page goes where the product says, external ones in a new tab', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
   const newTab = async (name: string, href: RegExp) => {

@@ -82,7 +82,7 @@ test('without session storage the popup opens, closes and the page works', async
   expect(errors).toEqual([]);
 });
 
-// The offer deadline of the spec: 2025-09-30 23:59:59, India time.
+// The offer's deadline (product rule): 2025-09-30 23:59:59, India time.
 const DEADLINE = new Date('2025-09-30T23:59:59+05:30').getTime();
 const unitOf = (page: import('@playwright/test').Page) => (name: string) =>
   popup(page).locator(`[data-countdown="${name}"]`);

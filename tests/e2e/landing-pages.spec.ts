@@ -76,7 +76,7 @@ test.describe('yoga page', () => {
     }
   });
 
-  test('income streams: the seven the spec names', async ({ page }) => {
+  test('income streams: the seven the product names', async ({ page }) => {
     await page.goto('/yoga');
     const section = page.getByRole('region', { name: /Seven ways to earn/ });
     await expect(section.getByRole('heading', { level: 3 })).toHaveText([

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/host.mjs';
 import { startFakeCrm, type CrmRequest, type FakeCrm } from './fake-crm';
-import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
+import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { MAX_DELIVERY_ATTEMPTS } from '../../src/lib/lead-outbox';
 
 const TOKEN = 'outbox-test-token-3f9a61';
@@ -95,7 +95,7 @@ test.describe('with the CRM set', () => {
     return answer;
   }
 
-  test('a popup lead while the CRM answers 503: the visitor reaches /thank-you at once; the lead arrives once, as the spec says, after the CRM recovers', async ({
+  test('a popup lead while the CRM answers 503: the visitor reaches /thank-you at once; the lead arrives once, in the CRM format, after the CRM recovers', async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -124,7 +124,7 @@ test.describe('with the CRM set', () => {
     expect(delivered.headers['authtoken']).toBe(TOKEN);
     expect(delivered.headers['accept']).toBe('application/json');
     expect(delivered.headers['content-type']).toBe(FORM);
-    expect(delivered.form).toEqual(SPEC_CRM_LEAD_BODY);
+    expect(delivered.form).toEqual(EXPECTED_CRM_LEAD_BODY);
     for (const r of crm.requests) expect(r.raw).toBe(delivered.raw);
 
     // Sent once: a later sweep sends nothing more.
@@ -337,7 +337,7 @@ test.describe('an email form whose email service fails', () => {
     expect(alerts).toEqual([]);
     await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(1);
     expect(crm.requests[0]!.headers['authtoken']).toBe(TOKEN);
-    expect(crm.requests[0]!.form).toEqual(SPEC_CRM_LEAD_BODY);
+    expect(crm.requests[0]!.form).toEqual(EXPECTED_CRM_LEAD_BODY);
     await new Promise((done) => setTimeout(done, 1500));
     expect(crm.requests).toHaveLength(1);
   });
@@ -387,7 +387,11 @@ test.describe('across a restart, and when every try fails', () => {
       expect(crm.requests).toEqual([]);
       await runSweep(request, second);
       await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(1);
-      expect(crm.requests[0]!.form).toEqual({ ...SPEC_CRM_LEAD_BODY, name: 'Restart Lead', contact: 'Restart Lead' });
+      expect(crm.requests[0]!.form).toEqual({
+        ...EXPECTED_CRM_LEAD_BODY,
+        name: 'Restart Lead',
+        contact: 'Restart Lead',
+      });
       await runSweep(request, second);
       await new Promise((done) => setTimeout(done, 1500));
       expect(crm.requests).toHaveLength(1);
@@ -413,7 +417,7 @@ test.describe('across a restart, and when every try fails', () => {
       const response = await post(request, host, form({ ...LEAD, name: 'Doomed Lead' }));
       expect(response.status()).toBe(202);
       await expect.poll(() => host.output(), { timeout: 30_000 }).toContain('"state":"dead"');
-      // Every try was made, each the spec's request.
+      // Every try was made, each the CRM request the product defines.
       expect(crm.requests).toHaveLength(MAX_DELIVERY_ATTEMPTS);
       for (const r of crm.requests) expect(r.form.name).toBe('Doomed Lead');
       const report = await leadsReport(persistTo);

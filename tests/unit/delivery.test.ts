@@ -6,7 +6,7 @@ import { crmSettings, deliverBatch, deliverLead, type DeliveryDeps } from '../..
 import type { LeadLog } from '../../worker/log';
 import type { LeadMessage, QueueMessage } from '../../worker/platform';
 import { DUE_SLACK_MS, type LeadStore } from '../../worker/store';
-import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
+import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
 const CRM: CrmSettings = { host: 'https://crm.test.example/', token: 'secret-crm-token' };
@@ -181,7 +181,7 @@ describe('deliverLead: a due lead', () => {
     expect(headers.get('authtoken')).toBe('secret-crm-token');
     expect(headers.get('Accept')).toBe('application/json');
     expect(headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(String(init.body)))).toEqual(SPEC_CRM_LEAD_BODY);
+    expect(Object.fromEntries(new URLSearchParams(String(init.body)))).toEqual(EXPECTED_CRM_LEAD_BODY);
     expect(init.redirect).toBe('manual');
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });

@@ -7,7 +7,7 @@ import {
   encodeLeadPost,
   type LeadRequest,
 } from '../../src/lib/lead-wire';
-import { SPEC_CRM_LEAD_BODY } from '../fixtures/crm-lead';
+import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 describe('buildCrmRequest', () => {
   const request = buildCrmRequest(
@@ -45,7 +45,7 @@ describe('buildCrmRequest', () => {
       'title',
       'tags',
     ]);
-    expect(Object.fromEntries(body)).toEqual(SPEC_CRM_LEAD_BODY);
+    expect(Object.fromEntries(body)).toEqual(EXPECTED_CRM_LEAD_BODY);
     expect(request.body).toContain('phonenumber=%2B91+98765+43210');
   });
 });

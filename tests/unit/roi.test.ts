@@ -10,7 +10,7 @@ import {
 } from '../../src/lib/roi';
 
 // The calculators' bounds (product rule): [min, max, step, default] per input, in the order the calculators show them.
-const SPEC_BOUNDS: Record<RoiTabId | 'whatsapp', [number, number, number, number][]> = {
+const EXPECTED_BOUNDS: Record<RoiTabId | 'whatsapp', [number, number, number, number][]> = {
   plans: [
     [0, 1000, 10, 500],
     [0, 1000, 10, 400],
@@ -47,11 +47,11 @@ describe('slider bounds match the product rules', () => {
   });
   for (const tab of ROI_TABS) {
     it(`${tab.id}`, () => {
-      expect(tab.sliders.map((s) => [s.min, s.max, s.step, s.default])).toEqual(SPEC_BOUNDS[tab.id]);
+      expect(tab.sliders.map((s) => [s.min, s.max, s.step, s.default])).toEqual(EXPECTED_BOUNDS[tab.id]);
     });
   }
   it('WhatsApp', () => {
-    expect(WHATSAPP_SLIDERS.map((s) => [s.min, s.max, s.step, s.default])).toEqual(SPEC_BOUNDS.whatsapp);
+    expect(WHATSAPP_SLIDERS.map((s) => [s.min, s.max, s.step, s.default])).toEqual(EXPECTED_BOUNDS.whatsapp);
   });
 });
 
