@@ -90,3 +90,19 @@ export function builtPages(root = DIST) {
     .map((file) => ({ path: routeOf(file, root), file, html: () => readFileSync(file, 'utf8') }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
+
+/**
+ * The built pages without repeats: a page whose HTML is byte for byte another page's (an alias such as /Yoga, served
+ * the same document as /yoga) is the same document to a visitor, so a check of what the document holds (axe, reflow,
+ * the page without JavaScript) runs once for both. Checks of the URL itself (headers, the crawl) use builtPages.
+ * @param {string} [root]
+ */
+export function distinctPages(root = DIST) {
+  const seen = new Set();
+  return builtPages(root).filter((page) => {
+    const html = page.html();
+    if (seen.has(html)) return false;
+    seen.add(html);
+    return true;
+  });
+}

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
+import { distinctPages } from '../../scripts/dist-pages.mjs';
 
 // Every page in dist, so a page added later is checked without editing this file.
-for (const { path } of builtPages()) {
+for (const { path } of distinctPages()) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
+import { distinctPages } from '../../scripts/dist-pages.mjs';
 
-for (const { path } of builtPages()) {
+for (const { path } of distinctPages()) {
   test(`${path} shows its full content and navigation without JavaScript`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);

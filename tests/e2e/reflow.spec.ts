@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
+import { distinctPages } from '../../scripts/dist-pages.mjs';
 import { withoutOfferPopup } from './home-helpers';
 import { revealWholePage } from './whole-page';
 
@@ -11,7 +11,7 @@ import { revealWholePage } from './whole-page';
 const WIDTH = 320;
 test.use({ viewport: { width: WIDTH, height: 640 } });
 
-for (const { path } of builtPages()) {
+for (const { path } of distinctPages()) {
   test(`${path} fits ${WIDTH} px without scrolling sideways`, async ({ page }) => {
     await withoutOfferPopup(page);
     await page.goto(path);
