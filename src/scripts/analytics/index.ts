@@ -25,10 +25,29 @@ import { whenShown } from '../when-shown';
 
 type Send = (detail: TrackDetail) => void;
 
+/**
+ * Runs `run` once the page has loaded and shown its first content, when the browser is idle. On a busy device the
+ * first paint can come after the load event, so it is waited for (or at most 3 s: a page loaded in a background tab
+ * paints nothing until it is shown).
+ */
 function whenIdle(run: () => void) {
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  const afterPaint = () => {
+    if (painted() || !('PerformanceObserver' in window)) return idle();
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      idle();
+    };
+    const observer = new PerformanceObserver(() => painted() && once());
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(once, 3000);
+  };
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
 }
 
 export function startAnalytics(settings: AnalyticsSettings): void {
