@@ -9,9 +9,10 @@
 // of another page.
 //   node scripts/check-blog-isolation.mjs        (after npm run build:test)
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createBlogApi } from './blog-api.mjs';
+import { filesUnder } from './dist-pages.mjs';
 import { blogApiPort, testSettings } from './test-settings.mjs';
 
 const reference = resolve('dist-test');
@@ -21,18 +22,8 @@ if (!existsSync(join(reference, '404.html'))) {
 }
 const hostile = JSON.parse(readFileSync('tests/fixtures/blog/hostile-posts.json', 'utf8'));
 
-function files(root) {
-  const out = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.set(relative(root, full).split(sep).join('/'), full);
-    }
-  };
-  walk(root);
-  return out;
-}
+/** Every file under `root`, by its path relative to it (with "/"). */
+const files = (root) => new Map(filesUnder(root).map((full) => [relative(root, full).split(sep).join('/'), full]));
 
 function build(outDir, env) {
   return new Promise((done) => {

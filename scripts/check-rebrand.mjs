@@ -10,8 +10,9 @@
 // Prints the counts, and where anything was found.
 //   node scripts/check-rebrand.mjs
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
+import { filesUnder } from './dist-pages.mjs';
 
 export const OLD_BRAND = /\bcommuniti\b/gi;
 
@@ -40,20 +41,7 @@ const DEFAULT_CRM_HOST = 'crm.communiti.example';
 
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.xml', '.txt', '.json', '.svg', '.webmanifest', '.vtt', '']);
 
-function allFiles(root) {
-  const out = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(full);
-    }
-  };
-  walk(root);
-  return out;
-}
-
-const textFiles = (root) => allFiles(root).filter((file) => TEXT.has(extname(file)));
+const textFiles = (root) => filesUnder(root).filter((file) => TEXT.has(extname(file)));
 
 const outDir = resolve('dist-check/rebrand');
 rmSync(outDir, { recursive: true, force: true });
@@ -95,7 +83,7 @@ for (const file of files) {
 
 // Relay mode: the CRM's address and token stay on the Worker.
 const problems = [];
-const everyFile = allFiles(outDir);
+const everyFile = filesUnder(outDir);
 const secrets = [
   new URL(REBRAND.PUBLIC_CRM_HOST).hostname,
   new URL(WORKER_CRM.CRM_HOST).hostname,

@@ -7,6 +7,18 @@ import { join, relative, resolve, sep } from 'node:path';
 export const DIST = resolve('dist');
 
 /**
+ * Every file under `root`, at any depth: full paths.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function filesUnder(root) {
+  return readdirSync(root, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(root, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
  * Every HTML file under `root`, sorted; the hashed assets in _astro/ are skipped.
  * @param {string} [root]
  * @returns {string[]}
