@@ -34,7 +34,7 @@ export function priceOf(plan: CommunityPlan | WhatsappPlan, variant: Variant, pe
 }
 
 export function chargesOf(plan: WhatsappPlan, variant: Variant): ConversationCharges | null {
-  return plan.charges[variant];
+  return plan.charges[variant] ?? null;
 }
 
 /** A per-message charge: "₹0.90", "₹0.115", "₹0". */

@@ -13,13 +13,12 @@ const perMessage = z.number().nonnegative();
 /** A price per billing period; `null` for a variant means the product sets no such price there (nothing is invented). */
 const communityPrices = z.object({ monthly: rupees, yearly: rupees }).strict();
 const whatsappPrices = z.object({ monthly: rupees, quarterly: rupees, yearly: rupees }).strict();
-const perVariant = <T extends z.ZodTypeAny>(value: T) => z.object({ main: value, mr: value.nullable() }).strict();
+/** A value for the main pages and one for the /mr/ pages; none (null or left out) where the /mr/ pages have none. */
+const perVariant = <T extends z.ZodTypeAny>(value: T) => z.object({ main: value, mr: value.nullish() }).strict();
 const label = z.string().min(1).max(80);
 /** A sentence that names its slots, e.g. slotted('amount') for "+ {amount} one-time setup cost". */
 const slotted = (...slots: string[]) =>
-  label.refine((text) => slots.every((slot) => text.includes(`{${slot}}`)), {
-    message: `must hold ${slots.map((slot) => `{${slot}}`).join(' and ')}`,
-  });
+  slots.reduce((text, slot) => text.includes(`{${slot}}`, { message: `must hold {${slot}}` }), label);
 /** Page name and description of each variant's page. */
 const pages = z.object({ main: z.object(seo).strict(), mr: z.object(seo).strict() }).strict();
 const period = z.object({ label, suffix: label }).strict();
@@ -45,6 +44,14 @@ const labels = z
 
 const messageCall = z.enum(['plusUpgrade', 'advanceEnquiry', 'businessOrLifetime', 'planHelp']);
 /** Where a card's button leads: the admin app, or the sales chat with one of the prefilled messages. */
+/** What a plan has in a row of the comparison table. */
+export const COMPARISON_MARKS = { yes: 'yes', no: 'no' } as const;
+const comparisonCell = z
+  .string()
+  .min(1)
+  .max(40)
+  .describe('"yes" shows a check mark, "no" a dash; any other text is shown as written.');
+
 const cta = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('signup'), label: z.string().min(3) }).strict(),
   z.object({ kind: z.literal('chat'), label: z.string().min(3), message: messageCall }).strict(),
@@ -127,9 +134,9 @@ export const plansSchema = z
                 z
                   .object({
                     feature: z.string().min(3),
-                    lite: z.union([z.boolean(), z.string()]),
-                    plus: z.union([z.boolean(), z.string()]),
-                    advance: z.union([z.boolean(), z.string()]),
+                    lite: comparisonCell,
+                    plus: comparisonCell,
+                    advance: comparisonCell,
                   })
                   .strict(),
               )
