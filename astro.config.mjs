@@ -14,6 +14,7 @@ const { securityHeaders, headersFile } = await import('./src/integrations/securi
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
+const { cmsAdmin } = await import('./src/integrations/cms-admin.ts');
 const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
 
 export default defineConfig({
@@ -33,6 +34,8 @@ export default defineConfig({
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
+    // The content admin in /cms/: not a page (no sitemap entry, no link), its config generated from the schemas.
+    cmsAdmin(),
     // Last: its rules name every file that is not a page, so it reads the folder once the others have written theirs.
     headersFile(),
   ],

@@ -7,6 +7,13 @@ import { join, relative, resolve, sep } from 'node:path';
 export const DIST = resolve('dist');
 
 /**
+ * The folder of the content admin (/cms/, src/integrations/cms-admin.ts). It is not a page of the site: no page links
+ * it and it is not indexed, so the page checks (budgets, links, Lighthouse, accessibility) leave it out; its headers
+ * are its own.
+ */
+export const CMS_FOLDER = 'cms';
+
+/**
  * Every file under `root`, at any depth: full paths.
  * @param {string} root
  * @returns {string[]}
@@ -29,7 +36,7 @@ export function htmlFiles(root = DIST) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== '_astro') walk(full);
+        if (entry.name !== '_astro' && !(dir === root && entry.name === CMS_FOLDER)) walk(full);
       } else if (entry.name.endsWith('.html')) {
         found.push(full);
       }
@@ -59,6 +66,7 @@ export function notPagePaths(root = DIST) {
       const full = join(dir, entry.name);
       const path = '/' + relative(root, full).split(sep).join('/');
       if (entry.isDirectory()) {
+        if (dir === root && entry.name === CMS_FOLDER) continue;
         if (holdsHtml(full)) walk(full);
         else found.push(`${path}/*`);
       } else if (!entry.name.endsWith('.html') && !(dir === root && HOST_FILES.has(entry.name))) {

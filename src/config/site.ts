@@ -27,6 +27,14 @@ function readUrl(name: string, fallback: string): string {
   }
 }
 
+function readRepo(name: string, fallback: string): string {
+  const value = read(name, fallback);
+  if (!/^[\w.-]+\/[\w.-]+$/.test(value)) {
+    throw new Error(`Environment variable ${name} must be a GitHub repository as "owner/name", got "${value}"`);
+  }
+  return value;
+}
+
 function readEmail(name: string, fallback: string): string {
   const value = read(name, fallback);
   if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)) {
@@ -125,6 +133,14 @@ export const site = {
   blogApiBase: read('PUBLIC_BLOG_API_URL', ''),
   /** When "true", a failing blog API fails the build instead of publishing an empty blog. */
   blogStrict: read('BLOG_STRICT', 'false') === 'true',
+  /**
+   * The content admin at /cms/ (docs/cms.md): the GitHub repository ("owner/name") and branch an editor's save is
+   * committed to. The deploy workflow passes its own repository.
+   */
+  cms: {
+    repo: readRepo('CMS_GITHUB_REPO', 'communiti/communiti-site'),
+    branch: read('CMS_GITHUB_BRANCH', 'main'),
+  },
 } as const;
 
 export type Site = typeof site;

@@ -29,7 +29,7 @@ import { site } from '../config/site';
 import { INTERACT_DIRECTIVE } from './client-interact';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
 import { buildHeadersFile } from '../lib/security-headers';
-import { builtPages, htmlFiles, notPagePaths } from '../../scripts/dist-pages.mjs';
+import { CMS_FOLDER, builtPages, htmlFiles, notPagePaths } from '../../scripts/dist-pages.mjs';
 
 /** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
 export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {
@@ -211,6 +211,7 @@ export function headersFile(): AstroIntegration {
           imageOrigins: [site.blogApiBase],
           notPages: notPagePaths(root),
           searchPages: SEARCH_PAGES,
+          adminPath: `/${CMS_FOLDER}/*`,
         });
         // A page with the search outside those paths would fail to compile Pagefind's WebAssembly: stop the build.
         const uncovered = builtPages(root)

@@ -27,6 +27,33 @@ export interface HeadersInput {
   notPages?: string[];
   /** Rule paths of the pages that run the blog search (`/blogs`, `/blogs/*`): only they may compile WebAssembly. */
   searchPages?: string[];
+  /** Rule path of the content admin (`/cms/*`): its own policy, see adminContentSecurityPolicy. */
+  adminPath?: string;
+}
+
+/**
+ * The content admin's policy (/cms/, Sveltia CMS): its scripts, fonts and icons are the site's own files; it reads
+ * and writes the checked-out files through `blob:` and `data:` URLs in local mode, and talks to GitHub's API when an
+ * editor signs in with GitHub; an editor's avatar comes from GitHub. Inline styles
+ * are the editor's own. No other host, no frame, no eval.
+ */
+export function adminContentSecurityPolicy(): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com'],
+    ['font-src', "'self'"],
+    ['media-src', "'self'", 'blob:'],
+    ['connect-src', "'self'", 'data:', 'blob:', 'https://api.github.com'],
+    ['frame-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['object-src', "'none'"],
+    ['worker-src', "'self'"],
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
 }
 
 /** What a header rule's path may hold: a file or folder name the build writes, with at most a trailing splat. */
@@ -104,6 +131,18 @@ export function buildHeadersFile(input: HeadersInput): string {
     rules.set(path, [
       '  ! Content-Security-Policy',
       `  Content-Security-Policy: ${contentSecurityPolicy(input, { wasm: true })}`,
+    ]);
+  }
+  if (input.adminPath) {
+    if (!RULE_PATH.test(input.adminPath)) throw new Error(`Not a path a header rule can hold: ${input.adminPath}`);
+    rules.set(input.adminPath, [
+      '  ! Content-Security-Policy',
+      `  Content-Security-Policy: ${adminContentSecurityPolicy()}`,
+      // The GitHub sign-in window must be able to hand the token back to the admin that opened it.
+      '  ! Cross-Origin-Opener-Policy',
+      '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+      '  X-Robots-Tag: noindex, nofollow',
+      detach,
     ]);
   }
   if (rules.size + 1 > MAX_RULES) throw new Error(`${rules.size + 1} header rules: hosts read at most ${MAX_RULES}`);

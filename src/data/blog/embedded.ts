@@ -5,28 +5,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'astro/zod';
+import type { z } from 'astro/zod';
+import { blogCategoriesSchema, embeddedPostSchema } from '../../lib/schemas/blog';
 import type { BlogCategory, BlogPost } from '../../lib/blog/post';
 
 export const EMBEDDED_DIR = 'src/content/blog';
-
-const categoriesSchema = z
-  .array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), name: z.string().min(2) }).strict())
-  .min(1);
-
-/** Front matter of an embedded post; the body (Markdown) is the full description. */
-export const frontmatterSchema = z
-  .object({
-    name: z.string().min(10).max(120),
-    category: z.string().min(1),
-    createdAt: z.coerce.date(),
-    author: z.string().min(2),
-    shortDescription: z.string().min(50).max(300),
-    /** A path under public/, e.g. /blog/community-building.svg. */
-    image: z.string().regex(/^\/[\w/.-]+\.(svg|png|jpe?g|webp|avif)$/),
-    imageAlt: z.string().min(10),
-  })
-  .strict();
 
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `field "${issue.path.join('.') || '(root)'}": ${issue.message}`).join('; ');
@@ -40,7 +23,7 @@ function splitFrontmatter(text: string, file: string): { data: unknown; body: st
 
 export async function readEmbeddedCategories(dir = EMBEDDED_DIR): Promise<BlogCategory[]> {
   const file = join(dir, 'categories.json');
-  const parsed = categoriesSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  const parsed = blogCategoriesSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
@@ -59,7 +42,7 @@ export async function readEmbeddedPosts(
   for (const name of files) {
     const file = join(dir, name);
     const { data, body } = splitFrontmatter(await readFile(file, 'utf8'), file);
-    const parsed = frontmatterSchema.safeParse(data);
+    const parsed = embeddedPostSchema.safeParse(data);
     if (!parsed.success) throw new Error(`${file}: ${describeIssues(parsed.error)}`);
     const front = parsed.data;
     const category = categories.get(front.category);

@@ -35,6 +35,37 @@ export type BlogEntry = Entry<z.output<typeof blogPostSchema>>;
 
 export const blogCategorySchema = z.object({ name: z.string().min(1) }).strict();
 
+/** The embedded blog's categories (src/content/blog/categories.json): a post names one by its id. */
+export const blogCategoriesSchema = z
+  .array(
+    z
+      .object({
+        id: z
+          .string()
+          .regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and hyphens only')
+          .describe('The end of the category page URL: /blogs/category/{id}.'),
+        name: z.string().min(2),
+      })
+      .strict(),
+  )
+  .min(1);
+
+/** Front matter of an embedded post (src/content/blog/*.md); the body (Markdown) is the full description. */
+export const embeddedPostSchema = z
+  .object({
+    name: z.string().min(10).max(120).describe("The post's title."),
+    category: z.string().min(1).describe('The id of one of the blog categories.'),
+    createdAt: z.coerce.date().describe('Publication date: posts are listed newest first.'),
+    author: z.string().min(2),
+    shortDescription: z.string().min(50).max(300).describe('Shown on the post cards and in search results.'),
+    image: z
+      .string()
+      .regex(/^\/[\w/.-]+\.(svg|png|jpe?g|webp|avif)$/, 'a picture of public/, such as /media/blog/studio.svg')
+      .describe('The picture of the post card and the post page.'),
+    imageAlt: z.string().min(10).describe('What the picture shows, for readers who cannot see it.'),
+  })
+  .strict();
+
 /** Copy of the blog list page and the feed. */
 export const blogPageSchema = z
   .object({

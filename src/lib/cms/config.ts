@@ -1,0 +1,284 @@
+/**
+ * The configuration of the content admin at /cms/ (Sveltia CMS, Decap's format), generated from the content schemas
+ * at every build: each collection of src/lib/schemas/collections.ts, the blog's posts and its categories. Nothing in
+ * it is written by hand but what a schema cannot say: labels of collections, which collections may gain entries, and
+ * the few fields listed in OVERRIDES (the blog's category, picked from the categories list; its picture, a file of
+ * public/; dates written without a time).
+ *
+ * Entries that a route or a layout expects (the home page, the 14 feature pages...) are fixed files: an editor changes
+ * them but cannot add or delete one. Testimonials and blog posts are folders: an editor adds and removes entries.
+ */
+import { z } from 'astro/zod';
+import { blogCategoriesSchema, embeddedPostSchema } from '../schemas/blog';
+import { FILE_COLLECTIONS } from '../schemas/collections';
+import type { SchemaContext } from '../schemas/common';
+import { fieldOf, labelOf, type CmsField, type ImageFolder, type WalkContext } from './fields';
+
+/** Where the admin is served, and the Worker route that signs an editor in with GitHub. */
+export const CMS_PATH = '/cms/';
+export const CMS_AUTH_ENDPOINT = 'api/cms-auth';
+
+/** A content file as the build found it: its path from the project root and its parsed data (front matter for .md). */
+export interface ContentFile {
+  path: string;
+  data: unknown;
+}
+
+export interface CmsSettings {
+  /** The site's public origin: the admin's "view site" link and where it signs in. */
+  siteUrl: string;
+  /** The GitHub repository ("owner/name") saves are committed to, and its branch. */
+  repo: string;
+  branch: string;
+  /** Every content file of each collection, by collection name (see CMS_COLLECTIONS). */
+  files: Record<string, ContentFile[]>;
+}
+
+type Schema = z.ZodTypeAny;
+type SchemaOf = Schema | ((context: SchemaContext) => Schema);
+
+interface CollectionPlan {
+  label: string;
+  description: string;
+  /** Folder under the project, and the files' extension. */
+  folder: string;
+  extension: 'json' | 'md';
+  schema: SchemaOf;
+  /** Folder collections: editors add and delete entries; the file name comes from `slug`. */
+  entries?: { singular: string; slug: string; identifier: string; summary: string };
+  /** Markdown: the body's field. */
+  body?: CmsField;
+  /** Top-level JSON array: the name of its one list field. */
+  rootList?: string;
+}
+
+/** Said once to every editor: slots are filled in by the site. */
+const SLOTS = 'Words in braces, such as {brand}, are filled in by the site: keep them as they are.';
+
+const { ui, pages, home, offer, testimonials, features, landing, whatsapp, plans, about, legal, blogPage } =
+  FILE_COLLECTIONS;
+
+const json = (
+  base: { base: string; schema: SchemaOf },
+  label: string,
+  description: string,
+  extra: Partial<CollectionPlan> = {},
+): CollectionPlan => ({ label, description, folder: base.base, extension: 'json', schema: base.schema, ...extra });
+
+/** Every collection of the admin, in the order its menu shows them. */
+export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
+  home: json(home, 'Home page', 'Every section of the home page, from the hero to the FAQ.'),
+  features: json(features, 'Feature pages', 'The 14 feature pages (/member-management, /smart-ai...).'),
+  landing: json(landing, 'Landing pages', 'The creator and yoga landing pages.'),
+  whatsapp: json(whatsapp, 'WhatsApp landing', 'The WhatsApp marketing page.'),
+  plans: json(plans, 'Plans and pricing', 'Prices, plan cards, the comparison table and the pricing FAQ.'),
+  offer: json(offer, 'Offer', 'The limited-time offer page.'),
+  testimonials: json(testimonials, 'Testimonials', 'What customers say, on the home and yoga pages.', {
+    entries: {
+      singular: 'Testimonial',
+      slug: '{{group}}-{{id}}',
+      identifier: 'name',
+      summary: '{{name}} ({{group}} #{{id}})',
+    },
+  }),
+  about: json(about, 'About us', 'The about page.'),
+  pages: json(pages, 'Other pages', 'The thank-you page and the page-not-found page.'),
+  legal: {
+    label: 'Legal pages',
+    description: 'Privacy policy, terms of use and refund policy: the page details, then the text.',
+    folder: legal.base,
+    extension: 'md',
+    schema: legal.schema,
+    body: { name: 'body', label: 'Text', widget: 'markdown' },
+  },
+  blog: {
+    label: 'Blog posts',
+    description: 'The posts of /blogs, newest first. A post needs a category from the blog categories.',
+    folder: 'src/content/blog',
+    extension: 'md',
+    schema: embeddedPostSchema,
+    entries: { singular: 'Blog post', slug: '{{slug}}', identifier: 'name', summary: '{{name}}' },
+    body: { name: 'body', label: 'Text', widget: 'markdown' },
+  },
+  blogCategories: {
+    label: 'Blog categories',
+    description: 'The categories a post can belong to; the id is the end of the category page URL.',
+    folder: 'src/content/blog',
+    extension: 'json',
+    schema: blogCategoriesSchema,
+    rootList: 'categories',
+  },
+  blogPage: json(blogPage, 'Blog page copy', 'The headings, labels and search texts of the blog pages.'),
+  ui: json(ui, 'Site-wide labels', 'The header, footer, buttons, forms and other labels every page shares.'),
+};
+
+/** What the schema cannot say about a field, by collection and field path. */
+const OVERRIDES: Record<string, Record<string, Partial<CmsField>>> = {
+  blog: {
+    category: {
+      widget: 'relation',
+      collection: 'blogCategories',
+      file: 'categories',
+      value_field: 'categories.*.id',
+      search_fields: ['categories.*.name'],
+      display_fields: ['categories.*.name'],
+      minlength: undefined,
+      maxlength: undefined,
+    },
+    image: {
+      widget: 'image',
+      media_folder: '/public/media/blog',
+      public_folder: '/media/blog',
+      minlength: undefined,
+      maxlength: undefined,
+    },
+    createdAt: { picker_utc: true },
+  },
+  legal: { lastUpdated: { time_format: false, format: 'YYYY-MM-DD', picker_utc: true } },
+};
+
+/** The image() of a schema read for its fields: a marker the walker recognises (Astro checks the file itself). */
+const IMAGE = z.string();
+const SCHEMA_CONTEXT = { image: () => IMAGE } as unknown as SchemaContext;
+
+/** "a/b/../c" → "a/c" (paths in content and config always use "/"). */
+function normalize(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..' && out.length && out[out.length - 1] !== '..') out.pop();
+    else if (part && part !== '.') out.push(part);
+  }
+  return out.join('/');
+}
+
+/** The folder an image field's files are in: the deepest folder that holds every value the content gives it. */
+export function imageFolderOf(collectionFolder: string, values: unknown[]): ImageFolder {
+  const dirs = values.filter((v): v is string => typeof v === 'string').map((v) => v.split('/').slice(0, -1));
+  let common = dirs[0] ?? [];
+  for (const dir of dirs) {
+    let i = 0;
+    while (i < common.length && common[i] === dir[i]) i++;
+    common = common.slice(0, i);
+  }
+  const publicFolder = common.join('/') || '.';
+  return { media_folder: `/${normalize(`${collectionFolder}/${publicFolder}`)}`, public_folder: publicFolder };
+}
+
+/** Drops keys whose value is undefined, at any depth (the overrides unset a schema's rule that way). */
+function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(compact) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, compact(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** The fields of one entry: the schema's (the variant the entry's `kind` names, for a union), then the body. */
+function entryFields(
+  name: string,
+  plan: CollectionPlan,
+  schema: Schema,
+  data: unknown[],
+  context: WalkContext,
+): CmsField[] {
+  let fields: CmsField[];
+  if (plan.rootList) {
+    fields = [{ ...fieldOf(plan.rootList, schema, name, [data].flat(), context), root: true }];
+  } else {
+    const field = fieldOf(name, schema, name, data, context);
+    fields = (field.fields as CmsField[] | undefined) ?? [];
+    if (field.typeKey) {
+      const key = field.typeKey as string;
+      const kind = (data[0] as Record<string, unknown>)[key];
+      const variant = (field.types as { name: string; fields: CmsField[] }[]).find((t) => t.name === kind);
+      if (!variant) throw new Error(`${name}: "${String(kind)}" is not a ${key} the schema knows`);
+      fields = [
+        { name: key, label: labelOf(key), widget: 'string', readonly: true, default: kind, hint: 'Fixed.' },
+        ...variant.fields,
+      ];
+    }
+  }
+  const overrides = OVERRIDES[name] ?? {};
+  fields = fields.map((field) => (overrides[field.name] ? { ...field, ...overrides[field.name] } : field));
+  return plan.body ? [...fields, plan.body] : fields;
+}
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.(json|md)$/, '');
+
+/** The whole configuration, and the schema rules no field could hold (the build still enforces them). */
+export function cmsConfig(settings: CmsSettings): { config: Record<string, unknown>; unexpressed: string[] } {
+  const unexpressed: string[] = [];
+  const collections = Object.entries(CMS_COLLECTIONS).map(([name, plan]) => {
+    const schema = typeof plan.schema === 'function' ? plan.schema(SCHEMA_CONTEXT) : plan.schema;
+    const files = settings.files[name] ?? [];
+    const context: WalkContext = {
+      image: IMAGE,
+      imageFolder: (values) => imageFolderOf(plan.folder, values),
+      unexpressed,
+    };
+    const common = {
+      name,
+      label: plan.label,
+      description: `${plan.description} ${SLOTS}`,
+      format: plan.extension === 'md' ? 'frontmatter' : 'json',
+    };
+    if (plan.entries) {
+      return {
+        ...common,
+        label_singular: plan.entries.singular,
+        folder: plan.folder,
+        extension: plan.extension,
+        create: true,
+        delete: true,
+        identifier_field: plan.entries.identifier,
+        slug: plan.entries.slug,
+        summary: plan.entries.summary,
+        fields: entryFields(
+          name,
+          plan,
+          schema,
+          files.map((f) => f.data),
+          context,
+        ),
+      };
+    }
+    if (!files.length) throw new Error(`The collection "${name}" has no file in ${plan.folder}`);
+    const collectionFiles = files.map((file) => {
+      // Each file its own form: the variant its data names, hints from its own values.
+      const fileContext = { ...context, unexpressed: [] as string[] };
+      const fields = entryFields(name, plan, schema, [file.data], fileContext);
+      for (const rule of fileContext.unexpressed) if (!unexpressed.includes(rule)) unexpressed.push(rule);
+      const id = plan.rootList ? plan.rootList : baseName(file.path);
+      return { name: id, label: labelOf(id), file: file.path, fields };
+    });
+    return { ...common, files: collectionFiles };
+  });
+  const config = {
+    load_config_file: false,
+    backend: {
+      name: 'github',
+      repo: settings.repo,
+      branch: settings.branch,
+      base_url: new URL(settings.siteUrl).origin,
+      auth_endpoint: CMS_AUTH_ENDPOINT,
+      commit_messages: {
+        create: 'Content: add {{collection}} "{{slug}}"',
+        update: 'Content: update {{collection}} "{{slug}}"',
+        delete: 'Content: delete {{collection}} "{{slug}}"',
+        uploadMedia: 'Content: upload "{{path}}"',
+        deleteMedia: 'Content: delete "{{path}}"',
+      },
+    },
+    site_url: settings.siteUrl,
+    display_url: settings.siteUrl,
+    media_folder: 'public/media',
+    public_folder: '/media',
+    output: { omit_empty_optional_fields: true, json: { indent_style: 'space', indent_size: 2 } },
+    collections,
+  };
+  return { config: compact(config), unexpressed: [...new Set(unexpressed)].sort() };
+}

@@ -1,0 +1,323 @@
+/**
+ * The CMS's form fields, read from a content schema: each zod type becomes the field of the admin at /cms/ that edits
+ * it (Sveltia CMS, which reads Decap's config format), with the schema's rules as the field's own checks, so an editor
+ * cannot save what the build would refuse. A rule a field cannot hold (a refinement across fields, a regular
+ * expression with flags) is listed in `unexpressed`: the build still checks it and names the file and the field.
+ *
+ * Field names, order and nesting are the schema's: the CMS writes an entry's keys in its fields' order, so a file in
+ * that order changes by one line when one field is saved.
+ */
+import { z } from 'astro/zod';
+
+/** A field of the CMS config (Decap / Sveltia format), as plain data. */
+export type CmsField = { name: string; label: string; widget: string } & Record<string, unknown>;
+
+/** Where the files of an image field live: on disk (from the project) and as the entry writes them. */
+export interface ImageFolder {
+  media_folder: string;
+  public_folder: string;
+}
+
+/** What fills a slot ("{brand}") of content, in an editor's words: shown as the hint of a field that holds one. */
+export const SLOT_MEANINGS: Record<string, string> = {
+  brand: 'the brand name from the site settings',
+  supportEmail: 'the support email address from the site settings',
+  amount: 'the amount',
+  category: "the category's name",
+  count: 'the number of items',
+  days: 'the number of days',
+  heading: "the section's heading",
+  limit: 'the limit',
+  max: 'the largest value',
+  min: 'the smallest value',
+  minutes: 'the reading time in minutes',
+  n: 'the number',
+  name: 'the name',
+  page: 'the page number',
+  percent: 'the percentage',
+  period: 'the billing period',
+  plan: "the plan's name",
+  position: 'the position of the item shown',
+  shown: 'the number of items shown',
+  theme: "the theme's name",
+};
+
+export interface WalkContext {
+  /** The image() schema of the collection (a marker: Astro checks the file at build time). */
+  image?: z.ZodTypeAny;
+  /** The folder of an image field, from the values the content holds at that path. */
+  imageFolder?: (values: unknown[]) => ImageFolder;
+  /** Rules the CMS cannot hold, with the path of their field. */
+  unexpressed: string[];
+}
+
+/** "pageName" → "Page name", "ctaHref" → "Cta href". */
+export function labelOf(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Unwrapped {
+  schema: z.ZodTypeAny;
+  optional: boolean;
+  description?: string;
+  defaultValue?: unknown;
+}
+
+/** The type under optional, nullable, default, refinement and brand wrappers; refinements are noted as unexpressed. */
+function unwrap(schema: z.ZodTypeAny, path: string, context: WalkContext): Unwrapped {
+  let current = schema;
+  let optional = false;
+  let description = schema.description;
+  let defaultValue: unknown;
+  for (;;) {
+    description ??= current.description;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+      optional = true;
+      current = current.unwrap();
+    } else if (current instanceof z.ZodDefault) {
+      optional = true;
+      defaultValue = current._def.defaultValue();
+      current = current._def.innerType;
+    } else if (current instanceof z.ZodEffects) {
+      if (current._def.effect.type === 'refinement')
+        context.unexpressed.push(`${path}: a custom check (${current._def.effect.type})`);
+      current = current.innerType();
+    } else if (current instanceof z.ZodBranded) {
+      current = current.unwrap();
+    } else {
+      return { schema: current, optional, description, defaultValue };
+    }
+  }
+}
+
+/** The slots ("{brand}") in the strings found at a path. */
+function slotsIn(values: unknown[]): string[] {
+  const found = new Set<string>();
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    for (const match of value.matchAll(/\{([a-zA-Z]+)\}/g)) found.add(match[1]!);
+  }
+  return [...found].sort();
+}
+
+function hintOf(description: string | undefined, slots: string[]): string | undefined {
+  const parts = description ? [description] : [];
+  const known = slots.filter((slot) => SLOT_MEANINGS[slot]);
+  if (known.length) {
+    parts.push(
+      `Keep ${known.map((slot) => `{${slot}}`).join(', ')} as written: the site fills in ${known
+        .map((slot) => SLOT_MEANINGS[slot])
+        .join(', ')}.`,
+    );
+  }
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+/** One pattern for several: each anchored at the start as a lookahead, so a value must match all of them. */
+function combinePatterns(patterns: { source: string; message: string }[]): [string, string] | undefined {
+  if (!patterns.length) return undefined;
+  // Written as a regular expression literal ("/…/"): the CMS reads a pattern string in that form.
+  if (patterns.length === 1) return [`/${patterns[0]!.source}/`, patterns[0]!.message];
+  const anchored = patterns.map((p) => (p.source.startsWith('^') ? p.source : `[\\s\\S]*?(?:${p.source})`));
+  return [`/^${anchored.map((source) => `(?=${source})`).join('')}/`, patterns.map((p) => p.message).join('; ')];
+}
+
+function stringRules(schema: z.ZodString, path: string, context: WalkContext) {
+  const rules: Record<string, unknown> = {};
+  const patterns: { source: string; message: string }[] = [];
+  for (const check of schema._def.checks) {
+    switch (check.kind) {
+      case 'min':
+        rules.minlength = check.value;
+        break;
+      case 'max':
+        rules.maxlength = check.value;
+        break;
+      case 'length':
+        rules.minlength = check.value;
+        rules.maxlength = check.value;
+        break;
+      case 'regex':
+        if (check.regex.flags.replace('u', '')) context.unexpressed.push(`${path}: /${check.regex.source}/ with flags`);
+        else patterns.push({ source: check.regex.source, message: check.message ?? `must match ${check.regex}` });
+        break;
+      case 'startsWith':
+        patterns.push({ source: `^${escapeRegex(check.value)}`, message: `must start with "${check.value}"` });
+        break;
+      case 'endsWith':
+        patterns.push({ source: `${escapeRegex(check.value)}$`, message: `must end with "${check.value}"` });
+        break;
+      case 'includes':
+        patterns.push({ source: escapeRegex(check.value), message: `must contain "${check.value}"` });
+        break;
+      case 'email':
+        patterns.push({ source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: 'must be an email address' });
+        break;
+      case 'url':
+        patterns.push({ source: '^[a-z][a-z0-9+.-]*:\\S+$', message: 'must be a full URL' });
+        break;
+      case 'datetime':
+        patterns.push({
+          source: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$',
+          message: 'a date and time with its offset, such as 2026-12-31T23:59:59+05:30',
+        });
+        break;
+      case 'trim':
+        break;
+      default:
+        context.unexpressed.push(`${path}: the string rule "${check.kind}"`);
+    }
+  }
+  const pattern = combinePatterns(patterns);
+  if (pattern) rules.pattern = pattern;
+  return rules;
+}
+
+function numberRules(schema: z.ZodNumber, path: string, context: WalkContext) {
+  const int = schema._def.checks.some((check) => check.kind === 'int');
+  const rules: Record<string, unknown> = { value_type: int ? 'int' : 'float' };
+  for (const check of schema._def.checks) {
+    if (check.kind === 'min' || check.kind === 'max') {
+      let bound = check.value;
+      if (!check.inclusive) {
+        if (int) bound += check.kind === 'min' ? 1 : -1;
+        else context.unexpressed.push(`${path}: ${check.kind === 'min' ? 'more' : 'less'} than ${check.value}`);
+      }
+      rules[check.kind] = bound;
+    } else if (check.kind === 'multipleOf') {
+      rules.step = check.value;
+    } else if (check.kind !== 'int' && check.kind !== 'finite') {
+      context.unexpressed.push(`${path}: the number rule "${check.kind}"`);
+    }
+  }
+  return rules;
+}
+
+/** The values found at `key` in each of `values` (objects), flattened one level when they are lists. */
+const childValues = (values: unknown[], key: string) =>
+  values.flatMap((value) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? [(value as Record<string, unknown>)[key]] : [],
+  );
+const itemValues = (values: unknown[]) => values.flatMap((value) => (Array.isArray(value) ? value : []));
+
+/** The fields of an object schema, in its order. `values` are the content's values of that object, for the hints. */
+export function objectFields(
+  schema: z.ZodObject<z.ZodRawShape>,
+  path: string,
+  values: unknown[],
+  context: WalkContext,
+): CmsField[] {
+  return Object.entries(schema.shape).map(([key, child]) =>
+    fieldOf(key, child as z.ZodTypeAny, path ? `${path}.${key}` : key, childValues(values, key), context),
+  );
+}
+
+/**
+ * The variants of a discriminated union as the CMS's typed fields: the editor picks a variant by its discriminator
+ * value (written as the entry's first key, as in the files), then edits that variant's own fields.
+ */
+function variantTypes(
+  schema: z.ZodDiscriminatedUnion<string, z.ZodObject<z.ZodRawShape>[]>,
+  path: string,
+  values: unknown[],
+  context: WalkContext,
+) {
+  const key = schema.discriminator;
+  const types = schema.options.map((option) => {
+    const value = String((option.shape[key] as z.ZodLiteral<string>).value);
+    const own = values.filter((v) => (v as Record<string, unknown> | null)?.[key] === value);
+    const fields = objectFields(option.omit({ [key]: true }), `${path}(${value})`, own, context);
+    return { name: value, label: labelOf(value), widget: 'object', fields };
+  });
+  return { typeKey: key, types };
+}
+
+/** The CMS field that edits one value of a schema. */
+export function fieldOf(
+  name: string,
+  original: z.ZodTypeAny,
+  path: string,
+  values: unknown[],
+  context: WalkContext,
+): CmsField {
+  const { schema, optional, description, defaultValue } = unwrap(original, path, context);
+  const base: CmsField = { name, label: labelOf(name), widget: 'string' };
+  const hint = hintOf(description, slotsIn(values));
+  if (hint) base.hint = hint;
+  if (optional) base.required = false;
+  if (defaultValue !== undefined) base.default = defaultValue;
+
+  if (context.image && (schema === context.image || original === context.image)) {
+    return { ...base, widget: 'image', ...context.imageFolder?.(values) };
+  }
+  if (schema instanceof z.ZodString) {
+    const rules = stringRules(schema, path, context);
+    // A long text gets a box of several lines.
+    const max = rules.maxlength as number | undefined;
+    const long = max === undefined ? ((rules.minlength as number | undefined) ?? 0) >= 40 : max > 160;
+    return { ...base, widget: long ? 'text' : 'string', ...rules };
+  }
+  if (schema instanceof z.ZodNumber) return { ...base, widget: 'number', ...numberRules(schema, path, context) };
+  if (schema instanceof z.ZodBoolean) return { ...base, widget: 'boolean', required: false };
+  if (schema instanceof z.ZodEnum) return { ...base, widget: 'select', options: [...schema.options] };
+  if (schema instanceof z.ZodLiteral) {
+    const value = schema.value as unknown;
+    if (typeof value !== 'string') throw new Error(`${path}: a literal ${typeof value} has no CMS field`);
+    // Fixed by the product: shown, not editable.
+    return {
+      ...base,
+      readonly: true,
+      default: value,
+      pattern: [`/^${escapeRegex(value)}$/`, `must read exactly "${value}"`],
+      hint: [hint, `Fixed: always "${value}".`].filter(Boolean).join(' '),
+    };
+  }
+  if (schema instanceof z.ZodDate) return { ...base, widget: 'datetime' };
+  if (schema instanceof z.ZodArray) {
+    const def = schema._def;
+    const bounds: Record<string, number> = {};
+    const min = def.exactLength?.value ?? def.minLength?.value;
+    const max = def.exactLength?.value ?? def.maxLength?.value;
+    if (min !== undefined) bounds.min = min;
+    if (max !== undefined) bounds.max = max;
+    const item = unwrap(def.type, `${path}[]`, context).schema;
+    if (item instanceof z.ZodDiscriminatedUnion) {
+      return { ...base, widget: 'list', ...bounds, ...variantTypes(item, `${path}[]`, itemValues(values), context) };
+    }
+    if (item instanceof z.ZodObject) {
+      return {
+        ...base,
+        widget: 'list',
+        ...bounds,
+        fields: objectFields(item, `${path}[]`, itemValues(values), context),
+      };
+    }
+    const field = fieldOf('item', def.type, `${path}[]`, itemValues(values), context);
+    return { ...base, widget: 'list', ...bounds, field: { ...field, label: labelOf(name) } };
+  }
+  if (schema instanceof z.ZodTuple) {
+    // A list of a fixed length whose items share one shape (their own fixed values are checked by the build).
+    const items = schema.items as z.ZodTypeAny[];
+    const first = unwrap(items[0]!, `${path}[0]`, context).schema;
+    if (!(first instanceof z.ZodObject)) throw new Error(`${path}: only a tuple of objects has a CMS field`);
+    context.unexpressed.push(`${path}: what each of its ${items.length} items must hold in its own place`);
+    const fields = objectFields(first, `${path}[]`, itemValues(values), context).map((field) =>
+      field.readonly ? { ...field, pattern: undefined, hint: 'Fixed by its place in the list.' } : field,
+    );
+    return { ...base, widget: 'list', min: items.length, max: items.length, allow_add: false, fields };
+  }
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    return { ...base, widget: 'object', ...variantTypes(schema, path, values, context) };
+  }
+  if (schema instanceof z.ZodObject) {
+    return { ...base, widget: 'object', fields: objectFields(schema, path, values, context) };
+  }
+  throw new Error(`${path}: a ${schema.constructor.name} has no CMS field; add it to src/lib/cms/fields.ts`);
+}
