@@ -32,6 +32,7 @@ export const REBRAND = {
   PUBLIC_YOUTUBE_URL: 'https://youtube.sangha.example/@sangha',
   PUBLIC_CRM_HOST: 'https://crm.sangha.example',
   PUBLIC_EMAILJS_ORIGIN: 'https://email.sangha.example',
+  CMS_GITHUB_REPO: 'sangha-labs/sangha-site',
 };
 
 /** The CRM as a deploy might set it for the Worker: none of it may reach a file of the build. */
@@ -39,7 +40,20 @@ const WORKER_CRM = { CRM_HOST: 'https://crm-server.sangha.example', CRM_TOKEN: '
 /** The built-in CRM host, used in direct mode only. */
 const DEFAULT_CRM_HOST = 'crm.communiti.example';
 
-const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.xml', '.txt', '.json', '.svg', '.webmanifest', '.vtt', '']);
+const TEXT = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.xml',
+  '.txt',
+  '.json',
+  '.yml',
+  '.svg',
+  '.webmanifest',
+  '.vtt',
+  '',
+]);
 
 const textFiles = (root) => filesUnder(root).filter((file) => TEXT.has(extname(file)));
 

@@ -35,7 +35,7 @@ export interface HeadersInput {
  * The content admin's policy (/cms/, Sveltia CMS): its scripts, fonts and icons are the site's own files; it reads
  * and writes the checked-out files through `blob:` and `data:` URLs in local mode, and talks to GitHub's API when an
  * editor signs in with GitHub; an editor's avatar comes from GitHub. Inline styles
- * are the editor's own. No other host, no frame, no eval.
+ * are the editor's own; the preview is a `blob:` frame. No other host, no eval.
  */
 export function adminContentSecurityPolicy(): string {
   const directives: [string, ...string[]][] = [
@@ -46,7 +46,8 @@ export function adminContentSecurityPolicy(): string {
     ['font-src', "'self'"],
     ['media-src', "'self'", 'blob:'],
     ['connect-src', "'self'", 'data:', 'blob:', 'https://api.github.com'],
-    ['frame-src', "'none'"],
+    // The preview pane: a frame the admin writes from the entry being edited.
+    ['frame-src', 'blob:'],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

@@ -5,27 +5,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { aliasesOf } from '../../src/lib/routes';
 import { FILE_COLLECTIONS } from '../../src/lib/schemas/collections';
-import type { SchemaContext } from '../../src/lib/schemas/common';
+import { checkEntry } from '../content-check';
 
 const root = process.cwd();
-
-/** Astro's image() checks that the file exists and reads its size; here, that it names a file next to the entry. */
-const context = (entry: string): SchemaContext => ({
-  image: () =>
-    z.string().refine((path) => {
-      try {
-        readFileSync(join(entry, '..', path));
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'no such image') as unknown as ReturnType<SchemaContext['image']>,
-});
 
 type Collection = (typeof FILE_COLLECTIONS)[keyof typeof FILE_COLLECTIONS];
 
@@ -46,8 +32,7 @@ function dataOf(file: string): unknown {
 }
 
 function check(collection: Collection, file: string, data = dataOf(file)) {
-  const schema = collection.schema as z.ZodTypeAny | ((context: SchemaContext) => z.ZodTypeAny);
-  return (typeof schema === 'function' ? schema(context(file)) : schema).safeParse(data);
+  return checkEntry(collection as Parameters<typeof checkEntry>[0], file, data);
 }
 
 describe('content schemas', () => {

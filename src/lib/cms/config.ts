@@ -117,6 +117,7 @@ const OVERRIDES: Record<string, Record<string, Partial<CmsField>>> = {
   blog: {
     category: {
       widget: 'relation',
+      hint: 'One of the blog categories (add one under Blog categories).',
       collection: 'blogCategories',
       file: 'categories',
       value_field: 'categories.*.id',
@@ -127,6 +128,7 @@ const OVERRIDES: Record<string, Record<string, Partial<CmsField>>> = {
     },
     image: {
       widget: 'image',
+      choose_url: false,
       media_folder: '/public/media/blog',
       public_folder: '/media/blog',
       minlength: undefined,
@@ -277,6 +279,8 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
     display_url: settings.siteUrl,
     media_folder: 'public/media',
     public_folder: '/media',
+    // Pictures are files of the site: no stock photo service, no address of another host.
+    media_libraries: { stock_assets: false },
     output: { omit_empty_optional_fields: true, json: { indent_style: 'space', indent_size: 2 } },
     collections,
   };

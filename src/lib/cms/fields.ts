@@ -51,14 +51,21 @@ export interface WalkContext {
   unexpressed: string[];
 }
 
-/** "pageName" → "Page name", "ctaHref" → "Cta href". */
+/** Words a label writes in capitals. */
+const ACRONYMS = new Set(['cta', 'faq', 'faqs', 'id', 'roi', 'seo', 'url', 'ui', 'mr', 'ai', 'whatsapp']);
+const WORDS: Record<string, string> = { faqs: 'FAQs', whatsapp: 'WhatsApp' };
+
+/** "pageName" → "Page name", "ctaHref" → "CTA href", "faq" → "FAQ". */
 export function labelOf(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+    .trim()
+    .split(/\s+/)
+    .map((word) => (ACRONYMS.has(word) ? (WORDS[word] ?? word.toUpperCase()) : word));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -255,7 +262,7 @@ export function fieldOf(
   if (defaultValue !== undefined) base.default = defaultValue;
 
   if (context.image && (schema === context.image || original === context.image)) {
-    return { ...base, widget: 'image', ...context.imageFolder?.(values) };
+    return { ...base, widget: 'image', choose_url: false, ...context.imageFolder?.(values) };
   }
   if (schema instanceof z.ZodString) {
     const rules = stringRules(schema, path, context);

@@ -1,0 +1,56 @@
+/**
+ * A build of the site with some content files replaced, as the deploy workflow would build it after an editor's save:
+ * the project is copied to a temporary folder (its packages linked, its build caches its own, so the project's
+ * caches and dist are untouched), the files written over the copy, and `astro build` run there.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from '@playwright/test';
+
+const ROOT = resolve('.');
+/** Never copied: outputs, caches and the checkout's own state. */
+const SKIPPED = new Set([
+  'node_modules',
+  'dist',
+  'dist-test',
+  'dist-check',
+  '.astro',
+  '.wrangler',
+  '.git',
+  'test-results',
+]);
+/** Build caches kept apart from the project's. */
+const OWN_CACHES = new Set(['.astro', '.vite', '.cache']);
+
+export async function buildWithContent(files: Record<string, string>) {
+  const copy = mkdtempSync(join(tmpdir(), 'content-build-'));
+  test.info().attach('build folder', { body: copy });
+  for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name)) continue;
+    // Source and config are copied (their imports must resolve inside the copy); other folders are linked.
+    if (entry.name === 'src' || entry.isFile())
+      cpSync(join(ROOT, entry.name), join(copy, entry.name), { recursive: true });
+    else symlinkSync(join(ROOT, entry.name), join(copy, entry.name));
+  }
+  mkdirSync(join(copy, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (!OWN_CACHES.has(name)) symlinkSync(join(ROOT, 'node_modules', name), join(copy, 'node_modules', name));
+  }
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(copy, path)), { recursive: true });
+    writeFileSync(join(copy, path), text);
+  }
+  await promisify(execFile)(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
+    cwd: copy,
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=1536' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return {
+    /** The HTML of a built page by its path ("/" is index.html, "/pricing" pricing.html). */
+    page: (path: string) => readFileSync(join(copy, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8'),
+    remove: () => rmSync(copy, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * The content admin at /cms/, driven as an editor drives it: the real admin (Sveltia CMS in local repository mode)
+ * edits a copy of the content, and what it saves must pass the schemas, change only what the editor changed, and
+ * build into the pages visitors see. See tests/e2e/cms-helpers.ts for how the checkout is provided offline.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { builtPages } from '../../scripts/dist-pages.mjs';
+import { FILE_COLLECTIONS } from '../../src/lib/schemas/collections';
+import { embeddedPostSchema } from '../../src/lib/schemas/blog';
+import { checkEntry } from '../content-check';
+import { buildWithContent } from './cms-build';
+import { changedLines, field, listCheckout, openAdmin, readCheckout, textbox } from './cms-helpers';
+
+const HOME = 'src/content/home/home.json';
+const FEATURE = 'src/content/features/smart-ai.json';
+const NEW_TESTIMONIAL = 'src/content/testimonials/home-9.json';
+
+const EYEBROW = 'Made for paid communities';
+const ANSWER = 'Yes. Smart AI drafts replies in your own tone, and nothing is sent until you approve it.';
+const QUOTE =
+  'Our weekend runs, paid memberships and race-day sign-ups finally live in one place, and members renew on their own.';
+const POST_TITLE = 'Running club memberships that renew on their own';
+const POST_FILE = 'src/content/blog/running-club-memberships-that-renew-on-their-own.md';
+const POST_BODY = 'Members pay once a month and the club stops chasing transfers.';
+
+/** Saves the entry open in the editor, and waits until the checkout's file differs from `before`. */
+async function save(page: Page, path: string, before: string | null) {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => readCheckout(page, path)).not.toBe(before);
+  return (await readCheckout(page, path))!;
+}
+
+/** Picks a picture the site already has for an image field. */
+async function pickImage(page: Page, label: string, file: string) {
+  await field(page, label).getByRole('button', { name: 'Browse' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Image' });
+  await picker.getByRole('option', { name: file }).click();
+  await picker.getByRole('button', { name: 'Insert' }).click();
+  await expect(field(page, label).getByRole('textbox', { name: label })).toHaveText(new RegExp(`${file}$`));
+}
+
+test.describe('content admin', () => {
+  test("an editor's changes are saved as they were made, pass the schemas and build into the pages", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const saved: Record<string, string> = {};
+    await openAdmin(page);
+
+    await test.step('the home hero eyebrow: one line changes', async () => {
+      const before = readFileSync(HOME, 'utf8');
+      await page.goto('/cms/#/collections/home/entries/home');
+      await (await textbox(page, ['Hero', 'Eyebrow'])).fill(EYEBROW);
+      saved[HOME] = await save(page, HOME, before);
+      const diff = changedLines(before, saved[HOME]);
+      expect(diff).toEqual([[expect.any(Number), expect.any(String), `    "eyebrow": "${EYEBROW}",`]]);
+      expect(checkEntry(FILE_COLLECTIONS.home, HOME, JSON.parse(saved[HOME])).success).toBe(true);
+    });
+
+    await test.step("a feature page's FAQ answer: one line changes", async () => {
+      const before = readFileSync(FEATURE, 'utf8');
+      await page.goto('/cms/#/collections/features/entries/smart-ai');
+      await (await textbox(page, ['FAQs', 'Answer'])).fill(ANSWER);
+      saved[FEATURE] = await save(page, FEATURE, before);
+      const diff = changedLines(before, saved[FEATURE]);
+      expect(diff).toHaveLength(1);
+      expect(diff[0]![2]).toBe(`      "answer": "${ANSWER}"`);
+      expect(checkEntry(FILE_COLLECTIONS.features, FEATURE, JSON.parse(saved[FEATURE])).success).toBe(true);
+    });
+
+    await test.step('a new testimonial: a file of its own', async () => {
+      await page.goto('/cms/#/collections/testimonials/new');
+      await page.getByRole('spinbutton', { name: 'ID', exact: true }).fill('9');
+      await (await textbox(page, ['Group'])).fill('home');
+      await (await textbox(page, ['Name'])).fill('Sunrise Run Club');
+      await (await textbox(page, ['Category'])).fill('Running Club');
+      await (await textbox(page, ['Author'])).fill('Meera Pillai, Organiser');
+      await (await textbox(page, ['Quote'])).fill(QUOTE);
+      await pickImage(page, 'Logo', 'canvas-collective.svg');
+      await (await textbox(page, ['Alt'])).fill('Sunrise Run Club logo');
+      saved[NEW_TESTIMONIAL] = await save(page, NEW_TESTIMONIAL, null);
+      const data = JSON.parse(saved[NEW_TESTIMONIAL]);
+      expect(data).toEqual({
+        id: 9,
+        group: 'home',
+        name: 'Sunrise Run Club',
+        category: 'Running Club',
+        author: 'Meera Pillai, Organiser',
+        quote: QUOTE,
+        logo: '../../assets/testimonials/canvas-collective.svg',
+        alt: 'Sunrise Run Club logo',
+      });
+      expect(checkEntry(FILE_COLLECTIONS.testimonials, NEW_TESTIMONIAL, data).success).toBe(true);
+    });
+
+    await test.step('a new blog post with a category', async () => {
+      await page.goto('/cms/#/collections/blog/new');
+      await (await textbox(page, ['Name'])).fill(POST_TITLE);
+      await field(page, 'Category').getByRole('radio', { name: 'Memberships & Payments' }).check();
+      await field(page, 'Created at').getByRole('button', { name: 'Now' }).click();
+      await (await textbox(page, ['Author'])).fill('Kavya Menon');
+      await (
+        await textbox(page, ['Short description'])
+      ).fill(
+        'Monthly plans, automatic renewals and reminders: how a running club stopped chasing bank transfers for good.',
+      );
+      await pickImage(page, 'Image', 'payment-links.svg');
+      await (await textbox(page, ['Image alt'])).fill('Illustration of a payment link shared with club members');
+      await (await textbox(page, ['Text'])).fill(POST_BODY);
+      saved[POST_FILE] = await save(page, POST_FILE, null);
+      const front = /^---\n([\s\S]*?)\n---\n/.exec(saved[POST_FILE]);
+      expect(front).not.toBeNull();
+      expect(saved[POST_FILE]).toContain(POST_BODY);
+      const { parse } = await import('yaml');
+      const result = embeddedPostSchema.safeParse(parse(front![1]!));
+      expect(result.success ? [] : result.error.issues).toEqual([]);
+      expect(result.data).toMatchObject({ name: POST_TITLE, category: 'memberships-payments' });
+      expect(await listCheckout(page, 'src/content/blog')).toContain(POST_FILE.split('/').at(-1));
+    });
+
+    await test.step('a build of the edited content shows every change', async () => {
+      const dist = await buildWithContent(saved);
+      expect(dist.page('/')).toContain(EYEBROW);
+      expect(dist.page('/smart-ai')).toContain(ANSWER);
+      expect(dist.page('/')).toContain('Sunrise Run Club');
+      const post = dist.page('/blog/running-club-memberships-that-renew-on-their-own');
+      expect(post).toContain(POST_TITLE);
+      expect(post).toContain(POST_BODY);
+      expect(dist.page('/blogs/category/memberships-payments')).toContain(POST_TITLE);
+      dist.remove();
+    });
+  });
+
+  test('the admin refuses an empty required field and an out-of-range number, naming the field', async ({ page }) => {
+    await openAdmin(page);
+    await page.goto('/cms/#/collections/home/entries/home');
+    await (await textbox(page, ['Hero', 'Eyebrow'])).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
+    await expect(field(field(page, 'Hero'), 'Eyebrow')).toContainText('This field is required');
+
+    await page.goto('/cms/#/collections/testimonials/entries/home-1');
+    await page.getByRole('spinbutton', { name: 'ID', exact: true }).fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
+    // The bound is the schema's: a testimonial's id is a positive whole number.
+    await expect(field(page, 'ID')).toContainText('The value must be greater than or equal to 1.');
+    // Nothing reached the files.
+    expect(await readCheckout(page, HOME)).toBe(readFileSync(HOME, 'utf8'));
+    expect(await readCheckout(page, 'src/content/testimonials/home-1.json')).toBe(
+      readFileSync('src/content/testimonials/home-1.json', 'utf8'),
+    );
+  });
+
+  test('the admin loads with no request leaving the site and no policy violation, and is not indexed', async ({
+    page,
+  }) => {
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!['data:', 'blob:'].includes(url.protocol) && url.hostname !== '127.0.0.1') outside.push(request.url());
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto('/cms/');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(await response?.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+    await openAdmin(page);
+    await page.goto('/cms/#/collections/blog/entries/take-a-yoga-studio-online');
+    // The preview shows the post with the site's own stylesheet: its headings as visitors see them.
+    const preview = page.frameLocator('iframe').first();
+    await expect(preview.locator('link[rel="stylesheet"][href*="/_astro/style."]')).toHaveCount(1);
+    const heading = preview.getByRole('heading', { name: 'Saturday morning: decide what you sell' });
+    await expect(heading).toBeVisible();
+    const sitePage = await page.context().newPage();
+    await sitePage.goto('/blog/take-a-yoga-studio-online');
+    const onSite = sitePage.getByRole('heading', { name: 'Saturday morning: decide what you sell' });
+    const fontOf = (locator: typeof heading) => locator.evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(await fontOf(heading)).toBe(await fontOf(onSite));
+    await sitePage.close();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').length)).toBeGreaterThan(
+      0,
+    );
+    expect(outside).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test('no page of the site links the admin, and the sitemap does not list it', () => {
+    const pages = builtPages('dist');
+    expect(pages.length).toBeGreaterThan(30);
+    for (const built of pages) expect(built.html(), built.path).not.toMatch(/["'(]\/cms\b/);
+    expect(pages.some((built) => built.path.startsWith('/cms'))).toBe(false);
+    expect(readFileSync('dist/sitemap-0.xml', 'utf8')).not.toContain('/cms');
+  });
+});

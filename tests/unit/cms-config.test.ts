@@ -1,0 +1,206 @@
+/**
+ * The content admin's config (src/lib/cms/config.ts) against the schemas it is generated from, so that the two never
+ * drift: every value a schema checks has a field, with the schema's rules; no field edits a value the schema does not
+ * know; the fields follow the files' own key order (so a save changes only the lines an editor changed); and the
+ * files are written as the admin writes them.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'astro/zod';
+import { describe, expect, it } from 'vitest';
+import { cmsConfigFile, ownHostsOnly, readContentFiles } from '../../src/integrations/cms-admin';
+import { CMS_COLLECTIONS } from '../../src/lib/cms/config';
+import type { CmsField } from '../../src/lib/cms/fields';
+import { filesUnder } from '../../scripts/dist-pages.mjs';
+
+const root = process.cwd();
+const { config, unexpressed } = await cmsConfigFile(root);
+const files = await readContentFiles(root);
+type Collection = { name: string; fields?: CmsField[]; files?: { file: string; fields: CmsField[] }[] };
+const collections = config.collections as Collection[];
+
+/** The forms of each file: a fixed file's own fields, or its folder collection's. */
+function formsOf(name: string): { file: string; fields: CmsField[] }[] {
+  const collection = collections.find((c) => c.name === name)!;
+  return files[name]!.map((file) => ({
+    file: file.path,
+    fields: collection.files ? collection.files.find((f) => f.file === file.path)!.fields : collection.fields!,
+  }));
+}
+
+/** Every value path a piece of data holds ("hero.eyebrow", "faqs[].answer"), and the fields' paths for it. */
+function dataPaths(value: unknown, path: string, out: Set<string>) {
+  if (Array.isArray(value)) {
+    if (value.every((item) => item === null || typeof item !== 'object')) out.add(path);
+    else value.forEach((item) => dataPaths(item, `${path}[]`, out));
+  } else if (value && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [key, child] of Object.entries(value)) dataPaths(child, path ? `${path}.${key}` : key, out);
+  } else if (value !== null) {
+    out.add(path);
+  }
+}
+
+function fieldPaths(fields: CmsField[], path: string, out: Set<string>, data: unknown) {
+  for (const field of fields) {
+    if (field.name === 'body') continue;
+    const here = field.root ? path : path ? `${path}.${field.name}` : field.name;
+    const value = field.root ? data : (data as Record<string, unknown> | undefined)?.[field.name];
+    const typed = (item: unknown) => {
+      const key = field.typeKey as string;
+      const type = (field.types as { name: string; fields: CmsField[] }[]).find(
+        (t) => t.name === (item as Record<string, unknown>)?.[key],
+      );
+      out.add(`${here}${field.widget === 'list' ? '[]' : ''}.${key}`);
+      fieldPaths(type?.fields ?? [], `${here}${field.widget === 'list' ? '[]' : ''}`, out, item);
+    };
+    if (field.widget === 'list' && field.fields) {
+      for (const item of Array.isArray(value) ? value : [])
+        fieldPaths(field.fields as CmsField[], `${here}[]`, out, item);
+    } else if (field.widget === 'list' && field.types) {
+      for (const item of Array.isArray(value) ? value : []) typed(item);
+    } else if (field.widget === 'object' && field.types) {
+      typed(value);
+    } else if (field.widget === 'object') {
+      fieldPaths(field.fields as CmsField[], here, out, value);
+    } else {
+      out.add(here);
+    }
+  }
+}
+
+describe('content admin config', () => {
+  it('has a collection for every content collection, the blog and its categories', () => {
+    expect(collections.map((c) => c.name).sort()).toEqual(
+      [
+        'about',
+        'blog',
+        'blogCategories',
+        'blogPage',
+        'features',
+        'home',
+        'landing',
+        'legal',
+        'offer',
+        'pages',
+        'plans',
+        'testimonials',
+        'ui',
+        'whatsapp',
+      ].sort(),
+    );
+    expect(formsOf('features')).toHaveLength(14);
+  });
+
+  for (const name of Object.keys(CMS_COLLECTIONS)) {
+    it(`${name}: every value of every file has a field, and every field a value the schema knows`, () => {
+      for (const { file, fields } of formsOf(name)) {
+        const data = files[name]!.find((f) => f.path === file)!.data;
+        const inData = new Set<string>();
+        dataPaths(data, '', inData);
+        const inForm = new Set<string>();
+        fieldPaths(fields, '', inForm, data);
+        expect(
+          [...inData].filter((p) => !inForm.has(p)),
+          `${file}: values without a field`,
+        ).toEqual([]);
+      }
+    });
+
+    it(`${name}: the fields follow each file's key order`, () => {
+      const order = (fields: CmsField[], data: unknown, path: string, problems: string[]) => {
+        if (!data || typeof data !== 'object' || Array.isArray(data)) return;
+        const expected = fields.map((f) => f.name).filter((key) => key in data);
+        if (expected.join() !== Object.keys(data).join()) problems.push(`${path}: ${Object.keys(data).join()}`);
+        for (const field of fields) {
+          const value = (data as Record<string, unknown>)[field.name];
+          const items = Array.isArray(value) ? value : [value];
+          for (const item of items) {
+            if (field.fields) order(field.fields as CmsField[], item, `${path}.${field.name}`, problems);
+            if (field.types) {
+              const key = field.typeKey as string;
+              const type = (field.types as { name: string; fields: CmsField[] }[]).find(
+                (t) => t.name === (item as Record<string, unknown>)?.[key],
+              );
+              order([{ name: key } as CmsField, ...(type?.fields ?? [])], item, `${path}.${field.name}`, problems);
+            }
+          }
+        }
+      };
+      const problems: string[] = [];
+      for (const { file, fields } of formsOf(name)) {
+        if (name !== 'blogCategories') order(fields, files[name]!.find((f) => f.path === file)!.data, file, problems);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it("carries the schemas' rules: bounds, patterns, allowed values, required", () => {
+    const home = formsOf('home')[0]!.fields;
+    const hero = home.find((f) => f.name === 'hero')!.fields as CmsField[];
+    expect(hero.find((f) => f.name === 'eyebrow')).toMatchObject({ widget: 'string', minlength: 3 });
+    expect(hero.find((f) => f.name === 'eyebrow')!.required).toBeUndefined();
+    const testimonial = formsOf('testimonials')[0]!.fields;
+    expect(testimonial.find((f) => f.name === 'id')).toMatchObject({ widget: 'number', value_type: 'int', min: 1 });
+    expect(testimonial.find((f) => f.name === 'logo')).toMatchObject({
+      widget: 'image',
+      media_folder: '/src/assets/testimonials',
+      public_folder: '../../assets/testimonials',
+    });
+    const feature = formsOf('features').find((form) => form.file.endsWith('/smart-ai.json'))!.fields;
+    const faqs = feature.find((f) => f.name === 'faqs')!;
+    expect((faqs.fields as CmsField[]).find((f) => f.name === 'id')!.pattern).toEqual([
+      '/^[a-z0-9][a-z0-9-]*$/',
+      expect.any(String),
+    ]);
+    const highlights = feature.find((f) => f.name === 'highlights')!;
+    expect((highlights.fields as CmsField[]).find((f) => f.name === 'icon')!.widget).toBe('select');
+    const blogPage = formsOf('blogPage')[0]!.fields;
+    expect(blogPage.find((f) => f.name === 'allCategories')).toMatchObject({ readonly: true, default: 'All' });
+  });
+
+  it('a pattern it writes accepts what the schema accepts and refuses what it refuses', () => {
+    const page = formsOf('blogPage')[0]!.fields.find((f) => f.name === 'pagedTitle')!;
+    const [source] = page.pattern as [string, string];
+    const pattern = new RegExp(source.slice(1, -1));
+    expect(pattern.test('{name}, page {page}')).toBe(true);
+    expect(pattern.test('{name}, page')).toBe(false);
+    expect(pattern.test('page {page}')).toBe(false);
+  });
+
+  it('keeps a slot visible with a hint saying what fills it', () => {
+    const home = formsOf('home')[0]!.fields;
+    const description = home.find((f) => f.name === 'description')!;
+    expect(description.hint).toContain('{brand}');
+    expect(description.hint).toContain('the brand name');
+  });
+
+  it('lists the rules a form cannot hold, which the build still checks', () => {
+    expect(unexpressed).toEqual([
+      'home.showcase.entries[]: a custom check (refinement)',
+      'offer: a custom check (refinement)',
+      'whatsapp.steps.items: what each of its 3 items must hold in its own place',
+    ]);
+  });
+
+  it('every JSON content file is written as the admin writes it (two-space JSON and a final newline)', () => {
+    for (const file of filesUnder('src/content').filter((f) => f.endsWith('.json'))) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    }
+  });
+
+  it('the admin calls no other host: fonts come from its own package, and a font without a copy stops the build', () => {
+    const code =
+      'a("https://www.githubstatus.com/api/v2/status.json");b("url(https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2)")';
+    const out = ownHostsOnly(code, ['noto-mono-latin-400-normal-X1.woff2']);
+    expect(out).not.toMatch(/https:/);
+    expect(out).toContain('/cms/assets/noto-mono-latin-400-normal-X1.woff2');
+    expect(() => ownHostsOnly(code, [])).toThrow(/ships no copy/);
+  });
+
+  it('a schema type the admin has no field for stops the build, naming the field', async () => {
+    const { fieldOf } = await import('../../src/lib/cms/fields');
+    expect(() => fieldOf('price', z.union([z.number(), z.string()]), 'plans.price', [], { unexpressed: [] })).toThrow(
+      /plans\.price: a ZodUnion has no CMS field/,
+    );
+  });
+});
