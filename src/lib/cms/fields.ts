@@ -200,9 +200,8 @@ function numberRules(schema: z.ZodNumber, path: string, context: WalkContext) {
       rules[check.kind] = bound;
     } else if (check.kind === 'multipleOf') {
       rules.step = check.value;
-    } else if (check.kind !== 'int' && check.kind !== 'finite') {
-      context.unexpressed.push(`${path}: the number rule "${check.kind}"`);
     }
+    // "int" sets value_type; "finite" is what a number field holds anyway.
   }
   return rules;
 }

@@ -11,8 +11,7 @@ export const aboutSchema = z
     story: z.object({ heading: z.string(), paragraphs: z.array(z.string().min(40)).min(2) }).strict(),
     offer: z.object({ heading: z.string(), intro: z.string(), items: z.array(iconCard).min(4) }).strict(),
     values: z.object({ heading: z.string(), items: z.array(iconCard).min(3) }).strict(),
-    /** Names the section that holds the mission and the vision. */
-    missionVisionLabel: z.string().min(3).max(60),
+    missionVisionLabel: z.string().min(3).max(60).describe('Names the section that holds the mission and the vision.'),
     mission: statement,
     vision: statement,
     cta: z

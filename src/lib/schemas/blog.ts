@@ -15,14 +15,12 @@ export const blogPostSchema = z
     category: blogCategory,
     createdAt: z.coerce.date(),
     author: z.string().min(1),
-    /** Sanitised HTML (short policy). */
-    shortDescription: z.string(),
-    /** Sanitised HTML (rich policy). */
-    description: z.string(),
-    /** Plain text for meta descriptions, JSON-LD and the feed (escaped wherever it is printed). */
-    excerpt: z.string(),
-    /** Words in the description, for the reading time. */
-    words: z.number().int().nonnegative(),
+    shortDescription: z.string().describe('Sanitised HTML (short policy).'),
+    description: z.string().describe('Sanitised HTML (rich policy).'),
+    excerpt: z
+      .string()
+      .describe('Plain text for meta descriptions, JSON-LD and the feed (escaped wherever it is printed).'),
+    words: z.number().int().nonnegative().describe('Words in the description, for the reading time.'),
     image: z
       .object({ src: z.string().min(1), alt: z.string() })
       .strict()
@@ -73,44 +71,41 @@ export const blogPageSchema = z
     eyebrow: z.string().min(2),
     heading: z.string().min(10),
     intro: z.string().min(40),
-    /** The feed's title, also the name of its link in the head of the blog pages. */
-    feedTitle: z.string().min(5),
+    feedTitle: z.string().min(5).describe("The feed's title, also the name of its link in the head of the blog pages."),
     backLink: z.string().min(3),
-    /** Meta keywords of a post, after its category's name. */
-    postKeywords: z.array(z.string().min(3)).min(1),
-    /** The tab bar's name and its first tab. */
-    categoriesLabel: z.string().min(3),
+    postKeywords: z.array(z.string().min(3)).min(1).describe("Meta keywords of a post, after its category's name."),
+    categoriesLabel: z.string().min(3).describe("The tab bar's name and its first tab."),
     allCategories: z.literal('All'),
-    /** A card whose post has no image. */
-    noImage: z.literal('No Image'),
-    /** The list when no post is left. */
-    empty: z.literal('No blogs found'),
-    /** Before a post's author: "By". */
-    byline: z.string().min(1),
-    /** While the 404 page fetches a post newer than the build. */
-    loading: z.string().min(3),
+    noImage: z.literal('No Image').describe('A card whose post has no image.'),
+    empty: z.literal('No blogs found').describe('The list when no post is left.'),
+    byline: z.string().min(1).describe('Before a post\'s author: "By".'),
+    loading: z.string().min(3).describe('While the 404 page fetches a post newer than the build.'),
     notFound: z.literal('Blog not found or an error occurred'),
-    /** The title of list page 2 and on: "{name}" is the list's name, "{page}" its number. */
-    pagedTitle: z.string().includes('{page}').includes('{name}'),
-    /** A category's list: its page name and meta description; "{category}" is the category's name. */
-    categoryTitle: z.string().includes('{category}'),
+    pagedTitle: z
+      .string()
+      .includes('{page}')
+      .includes('{name}')
+      .describe('The title of list page 2 and on: "{name}" is the list\'s name, "{page}" its number.'),
+    categoryTitle: z
+      .string()
+      .includes('{category}')
+      .describe('A category\'s list: its page name and meta description; "{category}" is the category\'s name.'),
     categoryDescription: z.string().includes('{category}').min(50),
-    /** The numbered navigation under a list. */
     pagination: z
       .object({
         label: z.string().min(3),
         previous: z.string().min(2),
         next: z.string().min(2),
-        /** The accessible name of a page number: "Page {page}". */
-        page: z.string().includes('{page}'),
+        page: z.string().includes('{page}').describe('The accessible name of a page number: "Page {page}".'),
       })
-      .strict(),
-    /** Under a post's title: "{minutes} min read". */
-    readingTime: z.string().includes('{minutes}'),
-    /** Links to the neighbouring posts by date, and their navigation's name. */
-    postNavigation: z.object({ label: z.string().min(3), newer: z.string().min(3), older: z.string().min(3) }).strict(),
+      .strict()
+      .describe('The numbered navigation under a list.'),
+    readingTime: z.string().includes('{minutes}').describe('Under a post\'s title: "{minutes} min read".'),
+    postNavigation: z
+      .object({ label: z.string().min(3), newer: z.string().min(3), older: z.string().min(3) })
+      .strict()
+      .describe("Links to the neighbouring posts by date, and their navigation's name."),
     relatedHeading: z.string().min(3),
-    /** Share links under a post: each link's accessible name says what it does. */
     share: z
       .object({
         heading: z.string().min(3),
@@ -121,24 +116,29 @@ export const blogPageSchema = z
         copy: z.string().min(5),
         copied: z.string().min(5),
       })
-      .strict(),
-    /** The search-and-filter island on the list pages. */
+      .strict()
+      .describe("Share links under a post: each link's accessible name says what it does."),
     search: z
       .object({
         label: z.string().min(3),
         placeholder: z.string().min(3),
         categoryLabel: z.string().min(3),
         submit: z.string().min(3),
-        /** Without JavaScript, next to the box. */
-        noScript: z.string().min(10),
+        noScript: z.string().min(10).describe('Without JavaScript, next to the box.'),
         resultsHeading: z.string().min(3),
         searching: z.string().min(3),
-        /** The polite announcement: one result, several ("{count}"); none is the list's "No blogs found". */
-        foundOne: z.string().min(3),
+        foundOne: z
+          .string()
+          .min(3)
+          .describe('The polite announcement: one result, several ("{count}"); none is the list\'s "No blogs found".'),
         foundMany: z.string().includes('{count}'),
-        /** When there are more results than are shown: "{shown}" of "{count}". */
-        showing: z.string().includes('{shown}').includes('{count}'),
+        showing: z
+          .string()
+          .includes('{shown}')
+          .includes('{count}')
+          .describe('When there are more results than are shown: "{shown}" of "{count}".'),
       })
-      .strict(),
+      .strict()
+      .describe('The search-and-filter island on the list pages.'),
   })
   .strict();

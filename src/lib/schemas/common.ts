@@ -28,8 +28,10 @@ export const iconName = z.enum(ICON_NAMES);
 /** A question and its answer, in an FAQ accordion and the page's FAQPage JSON-LD. */
 export const faqItem = z
   .object({
-    /** Fragment id of the item; unique in its list. */
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/)
+      .describe('Fragment id of the item; unique in its list.'),
     question: z.string().min(10).max(160),
     answer: z.string().min(20).max(600),
   })
@@ -55,7 +57,10 @@ export const PAGE_NAME_MAX = 50;
 
 /** Head fields every page-like entry carries; bounds follow search engines' display limits. */
 export const seo = {
-  /** Page name; the title becomes "{pageName} | {domain label}". */
-  pageName: z.string().min(2).max(PAGE_NAME_MAX),
+  pageName: z
+    .string()
+    .min(2)
+    .max(PAGE_NAME_MAX)
+    .describe('Page name; the title becomes "{pageName} | {domain label}".'),
   description: z.string().min(50).max(160),
 };

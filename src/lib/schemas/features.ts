@@ -29,8 +29,11 @@ export const featureSchema = ({ image }: SchemaContext) => {
               .object({
                 title: z.string().min(5).max(80),
                 text: z.string().min(60).max(400),
-                /** At least three, as deep as /member-management's blocks. */
-                points: z.array(z.string().min(5).max(120)).min(3).max(5),
+                points: z
+                  .array(z.string().min(5).max(120))
+                  .min(3)
+                  .max(5)
+                  .describe("At least three, as deep as /member-management's blocks."),
                 image: picture,
               })
               .strict(),
@@ -56,7 +59,6 @@ export const featureSchema = ({ image }: SchemaContext) => {
               .strict(),
           )
           .length(3),
-        /** The carousel's heading, its buttons' and list's names, and the alert after "Use Theme". */
         themeCarousel: z
           .object({
             ...sectionHead,
@@ -64,10 +66,10 @@ export const featureSchema = ({ image }: SchemaContext) => {
             next: z.string().min(3).max(40),
             listLabel: z.string().min(3).max(40),
             useTheme: z.literal('Use Theme'),
-            /** "{theme}" is the picked theme's name. */
-            picked: z.string().min(10).max(160).includes('{theme}'),
+            picked: z.string().min(10).max(160).includes('{theme}').describe('"{theme}" is the picked theme\'s name.'),
           })
-          .strict(),
+          .strict()
+          .describe("The carousel's heading, its buttons' and list's names, and the alert after \"Use Theme\"."),
         benefitsHeading: z.string().min(5).max(90),
         benefits: z.array(iconCard).min(3),
         faqs: z.array(faqItem).length(8),

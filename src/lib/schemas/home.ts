@@ -8,12 +8,13 @@ const label = z.string().min(2).max(60);
 const showcaseEntry = z
   .object({
     title: z.string().regex(/^Manage /, 'a showcase title starts with "Manage"'),
-    /** The entry's pill tab: its title without "Manage". */
-    tab: label,
+    tab: label.describe('The entry\'s pill tab: its title without "Manage".'),
     subtitle: z.string().min(20).max(200),
     icon: iconName,
-    /** Three short lines the entry's animated preview shows. */
-    preview: z.array(z.string().min(3).max(40)).length(3),
+    preview: z
+      .array(z.string().min(3).max(40))
+      .length(3)
+      .describe("Three short lines the entry's animated preview shows."),
     imageAlt: z.string().min(10),
     to: z.string().startsWith('/'),
   })
@@ -27,12 +28,10 @@ const showcase = z
     eyebrow: z.string().min(3),
     heading: z.string().min(10),
     intro: z.string().min(40),
-    /** Accessible name of the tab list. */
-    tabsLabel: label,
+    tabsLabel: label.describe('Accessible name of the tab list.'),
     previous: label,
     next: label,
-    /** Under the mobile arrows: "{position} of {count}". */
-    position: label,
+    position: label.describe('Under the mobile arrows: "{position} of {count}".'),
     entries: z.array(showcaseEntry).length(7),
   })
   .strict();
@@ -45,10 +44,8 @@ const sliderLabels = (sliders: readonly SliderSettings[]) =>
 const roiTab = (sliders: readonly SliderSettings[]) =>
   z
     .object({
-      /** The tab's name. */
-      label,
-      /** The stream's name in the revenue list. */
-      revenueLabel: label,
+      label: label.describe("The tab's name."),
+      revenueLabel: label.describe("The stream's name in the revenue list."),
       sliders: sliderLabels(sliders),
     })
     .strict();
@@ -57,8 +54,7 @@ const roiTab = (sliders: readonly SliderSettings[]) =>
 const roi = z
   .object({
     ...sectionHead,
-    /** Accessible name of the tab list. */
-    tabsLabel: label,
+    tabsLabel: label.describe('Accessible name of the tab list.'),
     tabs: z
       .object(
         Object.fromEntries(ROI_TABS.map((tab) => [tab.id, roiTab(tab.sliders)])) as Record<
@@ -70,8 +66,7 @@ const roi = z
     cycleLegend: label,
     cycles: z.object({ Monthly: label, Yearly: label }).strict(),
     total: label,
-    /** After the total: "₹N/Year" (product rule: the total is an annual figure). */
-    perYear: z.literal('/Year'),
+    perYear: z.literal('/Year').describe('After the total: "₹N/Year" (product rule: the total is an annual figure).'),
     breakdown: label,
   })
   .strict();
@@ -93,11 +88,9 @@ export type WhatsappImpactCopy = z.infer<typeof whatsappImpact>;
 const offerPopup = z
   .object({
     close: label,
-    /** Accessible name of the countdown. */
-    timer: label,
+    timer: label.describe('Accessible name of the countdown.'),
     units: z.object({ days: label, hours: label, minutes: label, seconds: label }).strict(),
-    /** Read before the struck-through price. */
-    was: label,
+    was: label.describe('Read before the struck-through price.'),
     submit: z.literal('Claim Now'),
     submitting: z.literal('Submitting...'),
   })
@@ -132,8 +125,7 @@ export const homeSchema = z
         title: z.string().min(10),
         playLabel: z.string().min(5),
         closeLabel: label,
-        /** Label of the English captions track. */
-        captionsLabel: label,
+        captionsLabel: label.describe('Label of the English captions track.'),
       })
       .strict(),
     showcase,

@@ -5,8 +5,7 @@ import { iconName, sectionHead, seo, type SchemaContext } from './common';
 const landingCard = z
   .object({
     title: z.string().min(3).max(60),
-    /** A short visible label on the card, such as "Coming soon". */
-    tag: z.string().min(2).max(24).optional(),
+    tag: z.string().min(2).max(24).optional().describe('A short visible label on the card, such as "Coming soon".'),
     description: z.string().min(30).max(280),
     icon: iconName,
   })
@@ -39,8 +38,7 @@ export const landingSchema = ({ image }: SchemaContext) => {
                 id: sectionId,
                 heading: sectionHead.heading,
                 intro: sectionHead.intro,
-                /** The `group` of the testimonials collection to show. */
-                group: z.string().min(2),
+                group: z.string().min(2).describe('The `group` of the testimonials collection to show.'),
               })
               .strict(),
             z
@@ -68,8 +66,7 @@ export const landingSchema = ({ image }: SchemaContext) => {
                 ...sectionHead,
                 points: z.array(z.string().min(5).max(120)).min(3).max(8),
                 illustration,
-                /** Opens the admin app in a new tab. */
-                button: z.string().min(5).max(40),
+                button: z.string().min(5).max(40).describe('Opens the admin app in a new tab.'),
               })
               .strict(),
           ]),

@@ -8,8 +8,7 @@ export const offerSchema = z
     text: z.string().min(20).max(200),
     price: z.number().int().positive(),
     originalPrice: z.number().int().positive(),
-    /** ISO date-time with its offset. */
-    deadline: z.string().datetime({ offset: true }),
+    deadline: z.string().datetime({ offset: true }).describe('ISO date-time with its offset.'),
     validityNote: z.string().min(10),
     includes: z.array(z.string().min(5)).min(2).max(6),
   })

@@ -26,8 +26,7 @@ export const pagesSchema = z.discriminatedUnion('kind', [
       submitted: z.literal('Your details have been submitted successfully.'),
       next: z.literal("We'll get in touch with you shortly. Redirecting..."),
       home: z.literal('Home'),
-      /** The link to where the page goes next, for visitors without JavaScript. */
-      continue: z.string().min(5),
+      continue: z.string().min(5).describe('The link to where the page goes next, for visitors without JavaScript.'),
     })
     .strict(),
 ]);

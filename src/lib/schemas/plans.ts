@@ -26,16 +26,16 @@ const period = z.object({ label, suffix: label }).strict();
 /** Labels every pricing page shares: the period toggle, the price lines, the plan cards' badge and setup line. */
 const labels = z
   .object({
-    /** The accessible name of the list of plan cards. */
-    plans: label,
-    /** The period toggle's legend (read by screen readers). */
-    billingPeriod: label,
-    /** Each period's toggle label ("Yearly") and what follows a price ("/year"). */
-    periods: z.object({ yearly: period, quarterly: period, monthly: period }).strict(),
-    /** After the badge next to the toggle: "with {period} billing" (the period's label, lower case). */
-    badgeBilling: slotted('period'),
-    /** After each price, for screen readers: ", billed {period}". */
-    billed: slotted('period'),
+    plans: label.describe('The accessible name of the list of plan cards.'),
+    billingPeriod: label.describe("The period toggle's legend (read by screen readers)."),
+    periods: z
+      .object({ yearly: period, quarterly: period, monthly: period })
+      .strict()
+      .describe('Each period\'s toggle label ("Yearly") and what follows a price ("/year").'),
+    badgeBilling: slotted('period').describe(
+      'After the badge next to the toggle: "with {period} billing" (the period\'s label, lower case).',
+    ),
+    billed: slotted('period').describe('After each price, for screen readers: ", billed {period}".'),
     mostPopular: label,
     setupCost: slotted('amount'),
     noSetupCost: label,
@@ -63,8 +63,9 @@ const communityPlan = z
     name: z.string().min(2),
     tagline: z.string().min(10),
     prices: perVariant(communityPrices),
-    /** One-time setup cost per variant (null: not given for that variant). */
-    setupCost: perVariant(rupees).optional(),
+    setupCost: perVariant(rupees)
+      .optional()
+      .describe('One-time setup cost per variant (null: not given for that variant).'),
     transactionFeePercent: z.number().nonnegative().optional(),
     highlighted: z.boolean().default(false),
     features: z.array(z.string().min(3)).min(3),
@@ -105,29 +106,27 @@ export const plansSchema = z
         eyebrow: label,
         heading: z.string().min(5).max(80),
         intro: z.string().min(20),
-        /** The period the toggle shows first. */
-        defaultPeriod: z.enum(communityPeriods),
-        /**
-         * The badge next to Yearly ("Save 33%"). A percentage in it that the prices do not give is reported by a
-         * build warning (savingsBadgeProblem in src/lib/pricing.ts).
-         */
-        yearlyBadge: z.string().min(3).max(24),
+        defaultPeriod: z.enum(communityPeriods).describe('The period the toggle shows first.'),
+        yearlyBadge: z
+          .string()
+          .min(3)
+          .max(24)
+          .describe(
+            'The badge next to Yearly ("Save 33%"). A percentage in it that the prices do not give is reported by a build warning (savingsBadgeProblem in src/lib/pricing.ts).',
+          ),
         plans: z.array(communityPlan).length(3),
-        /** Instead of a price, where the variant has none for a plan. */
-        noPrice: label,
-        /** "{percent}% transaction fee" on a card. */
-        fee: slotted('percent'),
-        /** Under the cards: a question and the sales-chat link that answers it. */
-        salesNote: z.object({ text: label, link: label }).strict(),
+        noPrice: label.describe('Instead of a price, where the variant has none for a plan.'),
+        fee: slotted('percent').describe('"{percent}% transaction fee" on a card.'),
+        salesNote: z
+          .object({ text: label, link: label })
+          .strict()
+          .describe('Under the cards: a question and the sales-chat link that answers it.'),
         comparison: z
           .object({
             heading: z.string().min(5),
-            /** The first column's header. */
-            feature: label,
-            /** The first row: each plan's transaction fee. */
-            fee: label,
-            /** What a check mark and a dash in a cell read as. */
-            included: label,
+            feature: label.describe("The first column's header."),
+            fee: label.describe("The first row: each plan's transaction fee."),
+            included: label.describe('What a check mark and a dash in a cell read as.'),
             notIncluded: label,
             rows: z
               .array(
@@ -153,21 +152,22 @@ export const plansSchema = z
         eyebrow: label,
         heading: z.string().min(5),
         intro: z.string().min(20),
-        /** The period the toggle shows first. */
-        defaultPeriod: z.enum(whatsappPeriods),
-        /** One-time setup cost per variant. */
-        setupCost: perVariant(rupees),
+        defaultPeriod: z.enum(whatsappPeriods).describe('The period the toggle shows first.'),
+        setupCost: perVariant(rupees).describe('One-time setup cost per variant.'),
         plans: z.array(whatsappPlan).length(3),
-        /** "{days}-day free trial" on a paid plan's card. */
-        trial: slotted('days'),
-        /** The per-message charges on each card: a heading and a name per kind. */
-        charges: z.object({ heading: label, marketing: label, utility: label, service: label }).strict(),
-        /** Free plan limits, printed on its card. */
-        freeLimits: perFreeLimit(z.number().int().positive()),
-        /** The line of each free plan limit, its number as {n}: "Chatbot with {n} triggers". */
-        freeLimitLines: perFreeLimit(slotted('n')),
-        /** The JSON-LD product: its name, and each offer's "{plan} ({period})". */
-        product: z.object({ name: label, offer: slotted('plan', 'period') }).strict(),
+        trial: slotted('days').describe('"{days}-day free trial" on a paid plan\'s card.'),
+        charges: z
+          .object({ heading: label, marketing: label, utility: label, service: label })
+          .strict()
+          .describe('The per-message charges on each card: a heading and a name per kind.'),
+        freeLimits: perFreeLimit(z.number().int().positive()).describe('Free plan limits, printed on its card.'),
+        freeLimitLines: perFreeLimit(slotted('n')).describe(
+          'The line of each free plan limit, its number as {n}: "Chatbot with {n} triggers".',
+        ),
+        product: z
+          .object({ name: label, offer: slotted('plan', 'period') })
+          .strict()
+          .describe('The JSON-LD product: its name, and each offer\'s "{plan} ({period})".'),
         lead: z.object({ heading: z.string().min(5), text: z.string().min(20) }).strict(),
       })
       .strict(),

@@ -8,12 +8,12 @@ import type { Entry, SchemaContext } from './common';
 export const testimonialSchema = ({ image }: SchemaContext) =>
   z
     .object({
-      /** Orders the cards and picks the pastel background. */
-      id: z.number().int().positive(),
-      /** The page set this entry belongs to: "home", "yoga"... */
-      group: z.string().regex(/^[a-z][a-z-]*$/),
-      /** Studio or business name (the card title). */
-      name: z.string().min(2).max(60),
+      id: z.number().int().positive().describe('Orders the cards and picks the pastel background.'),
+      group: z
+        .string()
+        .regex(/^[a-z][a-z-]*$/)
+        .describe('The page set this entry belongs to: "home", "yoga"...'),
+      name: z.string().min(2).max(60).describe('Studio or business name (the card title).'),
       category: z.string().min(2).max(40),
       author: z.string().min(2).max(80),
       quote: z.string().min(40).max(320),

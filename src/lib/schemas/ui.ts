@@ -15,10 +15,8 @@ const link = z.object({ to: path, label }).strict();
 export const uiSchema = z
   .object({
     skipLink: label,
-    /** The social card's alt text on pages without their own image. */
-    defaultImageAlt: sentence,
-    /** Meta keywords of pages without their own list. */
-    defaultKeywords: z.array(z.string().min(3)).min(3),
+    defaultImageAlt: sentence.describe("The social card's alt text on pages without their own image."),
+    defaultKeywords: z.array(z.string().min(3)).min(3).describe('Meta keywords of pages without their own list.'),
     header: z
       .object({
         mainNav: label,
@@ -30,20 +28,21 @@ export const uiSchema = z
         closeMenu: label,
         login: label,
         getStarted: label,
-        /** Read after the brand in the logo link: "{brand} home". */
-        home: label,
+        home: label.describe('Read after the brand in the logo link: "{brand} home".'),
       })
       .strict(),
     navigation: z
       .object({
-        /** The header's Products menu, in the product's order (the most used feature first). */
-        products: z.array(navItem).length(15),
-        /** The header's "Who can use it" menu. */
-        audiences: z.array(navItem).min(2),
-        /** Top-level header links. */
-        top: z.array(link).length(3),
-        /** The footer's link groups. */
-        footer: z.array(z.object({ title: label, links: z.array(link).min(1) }).strict()).length(3),
+        products: z
+          .array(navItem)
+          .length(15)
+          .describe("The header's Products menu, in the product's order (the most used feature first)."),
+        audiences: z.array(navItem).min(2).describe('The header\'s "Who can use it" menu.'),
+        top: z.array(link).length(3).describe('Top-level header links.'),
+        footer: z
+          .array(z.object({ title: label, links: z.array(link).min(1) }).strict())
+          .length(3)
+          .describe("The footer's link groups."),
       })
       .strict(),
     footer: z
@@ -83,26 +82,23 @@ export const uiSchema = z
         sending: z.literal('Sending...'),
         loading: label,
         failure: z.literal('❌ Failed to send email. Try again!'),
-        /** Inline messages under a field at fault; {limit}, {min} and {max} are the rules' numbers (src/lib/lead.ts). */
         errors: z
           .object({ nameRequired: sentence, nameTooLong: sentence, mobileRequired: sentence, mobileInvalid: sentence })
-          .strict(),
+          .strict()
+          .describe(
+            "Inline messages under a field at fault; {limit}, {min} and {max} are the rules' numbers (src/lib/lead.ts).",
+          ),
       })
       .strict(),
     testimonials: z
       .object({
-        /** "{heading}: testimonials", the accessible name of the desktop marquee. */
-        marqueeLabel: label,
-        /** "{heading}: testimonial carousel". */
-        carouselLabel: label,
+        marqueeLabel: label.describe('"{heading}: testimonials", the accessible name of the desktop marquee.'),
+        carouselLabel: label.describe('"{heading}: testimonial carousel".'),
         tapHint: label,
-        /** "Show the quote from {name}". */
-        showQuote: label,
-        /** "{position} of {count}: {name}". */
-        slideLabel: label,
+        showQuote: label.describe('"Show the quote from {name}".'),
+        slideLabel: label.describe('"{position} of {count}: {name}".'),
       })
       .strict(),
-    /** The prefilled messages of the sales chat links: one per topic (Plus upgrade, Advance, Business or Lifetime, plan help). */
     chat: z
       .object({
         planHelp: sentence,
@@ -111,13 +107,22 @@ export const uiSchema = z
         businessOrLifetime: sentence,
         thankYou: sentence,
       })
-      .strict(),
-    /** Labels every feature page shows. "{name}: headline features" names the highlights section. */
-    featurePage: z.object({ highlightsLabel: label }).strict(),
-    /** The terms of the landing pages' before/after pairs. */
-    comparison: z.object({ before: label, after: label }).strict(),
-    /** The header of every legal page: the eyebrow and the label before the revision date. */
-    legal: z.object({ eyebrow: label, lastUpdated: label }).strict(),
+      .strict()
+      .describe(
+        'The prefilled messages of the sales chat links: one per topic (Plus upgrade, Advance, Business or Lifetime, plan help).',
+      ),
+    featurePage: z
+      .object({ highlightsLabel: label })
+      .strict()
+      .describe('Labels every feature page shows. "{name}: headline features" names the highlights section.'),
+    comparison: z
+      .object({ before: label, after: label })
+      .strict()
+      .describe("The terms of the landing pages' before/after pairs."),
+    legal: z
+      .object({ eyebrow: label, lastUpdated: label })
+      .strict()
+      .describe('The header of every legal page: the eyebrow and the label before the revision date.'),
   })
   .strict();
 

@@ -9,8 +9,7 @@ const step = (title: string) =>
 export const whatsappSchema = z
   .object({
     ...seo,
-    /** Meta keywords; write the brand as {brand}. */
-    keywords: z.array(z.string().min(3)).min(3),
+    keywords: z.array(z.string().min(3)).min(3).describe('Meta keywords; write the brand as {brand}.'),
     hero: z
       .object({
         eyebrow: z.string(),
@@ -32,8 +31,9 @@ export const whatsappSchema = z
       .object({
         heading: z.string().min(5),
         intro: z.string(),
-        /** The three launch steps, in the order a customer takes them. */
-        items: z.tuple([step('Connect with Meta'), step('Import Your Audience'), step('Design & Launch Campaigns')]),
+        items: z
+          .tuple([step('Connect with Meta'), step('Import Your Audience'), step('Design & Launch Campaigns')])
+          .describe('The three launch steps, in the order a customer takes them.'),
       })
       .strict(),
     features: z.object({ heading: z.string().min(5), items: z.array(iconCard).min(3) }).strict(),
@@ -49,8 +49,10 @@ export const whatsappSchema = z
       .object({
         heading: z.string().min(5),
         intro: z.string(),
-        /** The setup cost under each compact plan's monthly price: "+ {amount} setup". */
-        setup: z.string().includes('{amount}'),
+        setup: z
+          .string()
+          .includes('{amount}')
+          .describe('The setup cost under each compact plan\'s monthly price: "+ {amount} setup".'),
         button: z.string().min(3),
       })
       .strict(),
