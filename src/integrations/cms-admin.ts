@@ -66,7 +66,7 @@ export async function cmsConfigFile(root: string) {
 
 /** The admin's page. `styles`: the site's stylesheets, for the preview. */
 export function adminPage(styles: string[]): string {
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
