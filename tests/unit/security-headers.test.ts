@@ -191,3 +191,35 @@ describe("Astro's inline island style", () => {
     expect(css.replace(/\s+/g, '')).toContain(`${selectors}{${body};}`);
   });
 });
+
+describe('buildHeadersFile: the content admin', () => {
+  const input = { connectOrigins: ['https://api.emailjs.com'], searchPages: ['/blogs', '/blogs/*'] };
+  const withAdmin = buildHeadersFile({ ...input, adminPath: '/cms/*' });
+  const rule = (withAdmin.split('\n\n').find((block) => block.startsWith('/cms/*\n')) ?? '').trimEnd();
+  const policy = /Content-Security-Policy: (.*)/.exec(rule)?.[1] ?? '';
+
+  it('gives /cms/* its own policy, opener policy and noindex, and no speculation rules', () => {
+    expect(rule.split('\n')).toEqual([
+      '/cms/*',
+      '  ! Content-Security-Policy',
+      `  Content-Security-Policy: ${policy}`,
+      '  ! Cross-Origin-Opener-Policy',
+      '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+      '  X-Robots-Tag: noindex, nofollow',
+      '  ! Speculation-Rules',
+    ]);
+  });
+
+  it("allows the admin's own files, its local files, GitHub's API and its preview frame, and nothing else", () => {
+    expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' data: blob: https://api.github.com");
+    expect(directive(policy, 'frame-src')).toBe('frame-src blob:');
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/unsafe-eval|wasm|\*/);
+  });
+
+  it("leaves every other path's rules as they were", () => {
+    const without = buildHeadersFile(input);
+    expect(withAdmin.replace(`\n\n${rule}`, '')).toBe(without);
+  });
+});
