@@ -15,6 +15,7 @@ import { changedLines, field, listCheckout, openAdmin, readCheckout, textbox } f
 const HOME = 'src/content/home/home.json';
 const FEATURE = 'src/content/features/smart-ai.json';
 const NEW_TESTIMONIAL = 'src/content/testimonials/home-9.json';
+const LEGAL = 'src/content/legal/refund-policy.md';
 
 const EYEBROW = 'Made for paid communities';
 const ANSWER = 'Yes. Smart AI drafts replies in your own tone, and nothing is sent until you approve it.';
@@ -67,6 +68,16 @@ test.describe('content admin', () => {
       expect(diff).toHaveLength(1);
       expect(diff[0]![2]).toBe(`      "answer": "${ANSWER}"`);
       expect(checkEntry(FILE_COLLECTIONS.features, FEATURE, JSON.parse(saved[FEATURE])).success).toBe(true);
+    });
+
+    await test.step("a legal page's heading: one line of its front matter, the text untouched", async () => {
+      const before = readFileSync(LEGAL, 'utf8');
+      await page.goto('/cms/#/collections/legal/entries/refund-policy');
+      await (await textbox(page, ['Heading'])).fill('Refunds and payments');
+      saved[LEGAL] = await save(page, LEGAL, before);
+      expect(changedLines(before, saved[LEGAL])).toEqual([
+        [4, 'heading: Refund Policy', 'heading: Refunds and payments'],
+      ]);
     });
 
     await test.step('a new testimonial: a file of its own', async () => {
@@ -123,6 +134,7 @@ test.describe('content admin', () => {
       const dist = await buildWithContent(saved);
       expect(dist.page('/')).toContain(EYEBROW);
       expect(dist.page('/smart-ai')).toContain(ANSWER);
+      expect(dist.page('/refund-policy')).toContain('Refunds and payments');
       expect(dist.page('/')).toContain('Sunrise Run Club');
       const post = dist.page('/blog/running-club-memberships-that-renew-on-their-own');
       expect(post).toContain(POST_TITLE);
