@@ -25,7 +25,7 @@ import {
   stateMatches,
   tokenRequest,
 } from '../../src/lib/cms-auth';
-import { handleCmsAuth, type CmsAuthDeps } from '../../worker/cms-auth';
+import { handleCmsAuth, type CmsAuthDeps, type CmsAuthSettings } from '../../worker/cms-auth';
 
 const SITE = 'https://site.example';
 const STATE = 'ab'.repeat(32);
@@ -234,7 +234,7 @@ function worker(answer: () => Promise<Response> | Response = () => Response.json
     random: (length) => new Uint8Array(length).fill(0xab),
     log: (event) => logged.push(JSON.stringify(event)),
   };
-  const call = (path: string, init: RequestInit = {}, settings: Record<string, string> = SETTINGS) =>
+  const call = (path: string, init: RequestInit = {}, settings: CmsAuthSettings = SETTINGS) =>
     handleCmsAuth(new Request(`${SITE}${path}`, init), settings, deps);
   return { call, fetched, logged };
 }
