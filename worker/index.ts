@@ -1,7 +1,8 @@
 /**
  * The site's Worker. Static assets (dist) answer every request except /api/*, which runs here (wrangler.jsonc
  * `run_worker_first`). It wires the lead path's parts to the platform:
- * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts);
+ * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
+ *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); any other /api/ path is 404;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again and deletes old leads (./sweep.ts);
  * - LeadRateLimiter: the Durable Object that counts each address's leads (./rate-limiter.ts).
@@ -9,6 +10,7 @@
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { LEAD_ROUTE } from '../src/lib/lead-wire';
 import { readDeliverySettings } from '../src/lib/lead-outbox';
+import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth';
 import { crmSettings, deliverBatch } from './delivery';
 import { handleLeadIntake } from './intake';
 import { consoleLog } from './log';
@@ -43,6 +45,14 @@ export class ScheduledRun extends WorkerEntrypoint<Env> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (isCmsAuthRoute(pathname)) {
+      return handleCmsAuth(request, env, {
+        // Wrapped, as below: workerd refuses a bare `fetch` or `getRandomValues` called as a method of another object.
+        fetch: (url, init) => fetch(url, init),
+        random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+        log: consoleCmsAuthLog,
+      });
+    }
     if (pathname !== LEAD_ROUTE) {
       return Response.json({ error: 'not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
     }

@@ -64,4 +64,10 @@ export interface Env {
   LEAD_RETRY_BASE_S?: string;
   /** Seconds a pending lead may sit untouched before the sweep sends it again (default 600). */
   LEAD_SWEEP_AFTER_S?: string;
+  /** The GitHub OAuth app's client id, for the CMS sign-in (/api/cms-auth). A secret. */
+  GITHUB_CLIENT_ID?: string;
+  /** The GitHub OAuth app's client secret: sent to GITHUB_ORIGIN only, never in an answer or a log. A secret. */
+  GITHUB_CLIENT_SECRET?: string;
+  /** Where GitHub is, as an origin (default https://github.com; http only on 127.0.0.1/localhost, for tests). */
+  GITHUB_ORIGIN?: string;
 }

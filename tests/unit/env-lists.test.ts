@@ -41,3 +41,36 @@ describe('every variable the site reads', () => {
     expect(build).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });
 });
+
+/**
+ * The Worker's settings (worker/platform.ts, `NAME?: string` in Env) are listed in .dev.vars.example, and each reaches
+ * production either as a plain var of wrangler.jsonc or as a secret the deploy workflow puts: a setting in neither
+ * keeps its default (or leaves its feature off) in production without anyone noticing.
+ */
+const workerSettings = [...file('worker/platform.ts').matchAll(/^\s+([A-Z][A-Z0-9_]+)\?: string;/gm)]
+  .map((match) => match[1]!)
+  .sort();
+const devVarsExample = file('.dev.vars.example');
+const wrangler = file('wrangler.jsonc');
+const wranglerVars = wrangler.slice(
+  wrangler.indexOf('"vars": {'),
+  wrangler.indexOf('}', wrangler.indexOf('"vars": {')),
+);
+
+describe("every setting of the site's Worker", () => {
+  it('is found in worker/platform.ts (the list holds the CRM and the CMS sign-in settings)', () => {
+    for (const name of ['CRM_HOST', 'CRM_TOKEN', 'GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET', 'GITHUB_ORIGIN']) {
+      expect(workerSettings).toContain(name);
+    }
+  });
+
+  it.each(workerSettings)('%s is listed in .dev.vars.example', (name) => {
+    expect(devVarsExample).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+  });
+
+  it.each(workerSettings)('%s is a var of wrangler.jsonc or a secret the deploy workflow puts', (name) => {
+    const isVar = new RegExp(`^\\s+"${name}": `, 'm').test(wranglerVars);
+    const isSecret = new RegExp(`wrangler secret put ${name}$`, 'm').test(workflow);
+    expect(isVar || isSecret).toBe(true);
+  });
+});

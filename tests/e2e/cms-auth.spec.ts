@@ -1,0 +1,296 @@
+/**
+ * The CMS sign-in (/api/cms-auth) on the reference host's runtime (scripts/host.mjs), against a fake GitHub on
+ * 127.0.0.1 (./fake-github.ts): a window opens the sign-in popup and answers the Decap handshake as the CMS admin does,
+ * and gets the token only when it is a window of the site's own origin. A second host runs without the OAuth app's
+ * settings; a second tiny server plays a page of another origin.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { get, startHost } from '../../scripts/host.mjs';
+import { startFakeGithub, type FakeGithub } from './fake-github';
+
+const CLIENT_ID = 'e2e-client-id-5d1b';
+const CLIENT_SECRET = 'e2e-client-secret-8c4f2a91e07d';
+const CODE = 'e2e-code-73a0';
+const TOKEN = 'gho_e2eToken0123456789';
+const AUTH_PATH = '/api/cms-auth?provider=github&site_id=127.0.0.1&scope=repo';
+
+type Host = Awaited<ReturnType<typeof startHost>>;
+
+// With E2E_PORT set (playwright.config.ts), everything this file starts listens next to it; otherwise on free ports.
+const base = process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 10 : 0;
+const portAt = (offset: number) => (base ? base + offset : undefined);
+
+// One set of servers for the file; its tests run in order, in one worker.
+test.describe.configure({ mode: 'default' });
+
+let github: FakeGithub;
+let host: Host;
+let unconfigured: Host;
+let foreign: { server: Server; origin: string };
+
+/** A page of another origin: any HTML, from a server of its own. */
+async function startForeignSite(port = 0): Promise<{ server: Server; origin: string }> {
+  const server = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Another site</title><h1>Another site</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  github = await startFakeGithub({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, code: CODE, token: TOKEN });
+  foreign = await startForeignSite(portAt(2));
+  [host, unconfigured] = await Promise.all([
+    startHost({
+      dir: 'dist',
+      port: portAt(0),
+      bindings: { GITHUB_CLIENT_ID: CLIENT_ID, GITHUB_CLIENT_SECRET: CLIENT_SECRET, GITHUB_ORIGIN: github.origin },
+    }),
+    startHost({ dir: 'dist', port: portAt(1), bindings: { GITHUB_ORIGIN: github.origin } }),
+  ]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([host?.stop(), unconfigured?.stop(), github?.close()]);
+  await new Promise((resolve) => foreign?.server.close(resolve));
+});
+
+test.beforeEach(() => github.reset());
+
+interface Received {
+  origin: string;
+  data: unknown;
+}
+
+/**
+ * Makes `page` the CMS admin: it opens the sign-in popup at `authUrl` and answers `authorizing:github` as Sveltia CMS
+ * does (to the popup, on the origin the message came from), keeping every message it receives in `window.received`.
+ * `trusting` plays a hostile opener instead: it answers from whatever origin the message came, and says
+ * `authorizing:github` to the popup on any origin itself.
+ */
+async function openSignIn(page: Page, authUrl: string, { trusting = false } = {}) {
+  const popup = page.waitForEvent('popup');
+  await page.evaluate(
+    ({ authUrl, trusting }) => {
+      const received: { origin: string; data: unknown }[] = [];
+      Object.assign(window, { received });
+      const authOrigin = new URL(authUrl).origin;
+      const child = window.open(authUrl, 'auth', 'width=600,height=800');
+      window.addEventListener('message', ({ origin, data }) => {
+        received.push({ origin, data });
+        if (!trusting && origin !== authOrigin) return;
+        if (data === 'authorizing:github') child?.postMessage(data, origin);
+      });
+      if (trusting) Object.assign(window, { poke: () => child?.postMessage('authorizing:github', '*') });
+    },
+    { authUrl, trusting },
+  );
+  return popup;
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
+
+/** Waits for the admin window to receive Decap's `authorization:github:…` answer, and returns it. */
+async function authorization(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() =>
+    (window as unknown as { received: Received[] }).received
+      .map((m) => m.data)
+      .find((data) => typeof data === 'string' && data.startsWith('authorization:github:')),
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** Every response the context receives from now on: URL, status, headers and body, as text. */
+function recordResponses(context: BrowserContext) {
+  const seen: Promise<string>[] = [];
+  context.on('response', (response) =>
+    seen.push(
+      (async () => {
+        const headers = Object.entries(await response.allHeaders())
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n');
+        const body = await response.text().catch(() => '');
+        return `${response.status()} ${response.url()}\n${headers}\n\n${body}`;
+      })(),
+    ),
+  );
+  return () => Promise.all(seen);
+}
+
+/**
+ * Every page of the site is served with `Cross-Origin-Opener-Policy: same-origin` (_headers), which cuts a popup off
+ * from its opener as soon as it visits another origin (GitHub), so the admin page at /cms/ must be served with
+ * `same-origin-allow-popups` instead. This is the site's home page served the way the admin page must be.
+ */
+async function siteOpener(page: Page, coop = 'same-origin-allow-popups') {
+  await page.route(`${host.origin}/`, async (route) => {
+    const response = await route.fetch();
+    const headers: Record<string, string> = { ...response.headers(), 'cross-origin-opener-policy': coop };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ response, headers });
+  });
+  await page.goto(`${host.origin}/`);
+}
+
+test('a window of the site signs in: the popup goes to GitHub and back, and hands the token over the handshake', async ({
+  page,
+  context,
+}) => {
+  const responses = recordResponses(context);
+  await siteOpener(page);
+  const popup = await openSignIn(page, `${host.origin}${AUTH_PATH}`);
+  const message = await authorization(page);
+  expect(message).toBe(`authorization:github:success:${JSON.stringify({ token: TOKEN, provider: 'github' })}`);
+  // The popup spoke first, from the site's origin; the token came from it too.
+  const messages = await received(page);
+  expect(messages[0]).toEqual({ origin: host.origin, data: 'authorizing:github' });
+  expect(messages.every((m) => m.origin === host.origin)).toBe(true);
+
+  // GitHub was asked for the scope and the callback on the site, and the code was traded with the app's credentials.
+  const [authorize] = github.requests;
+  expect(authorize?.query).toMatchObject({
+    client_id: CLIENT_ID,
+    scope: 'repo',
+    redirect_uri: `${host.origin}/api/cms-auth/callback`,
+  });
+  expect(authorize?.query.state).toMatch(/^[0-9a-f]{64}$/);
+  expect(github.tokenRequests()).toHaveLength(1);
+  expect(github.tokenRequests()[0]?.headers.accept).toBe('application/json');
+  expect(github.tokenRequests()[0]?.form).toEqual({
+    client_id: CLIENT_ID,
+    client_secret: CLIENT_SECRET,
+    code: CODE,
+    redirect_uri: `${host.origin}/api/cms-auth/callback`,
+  });
+
+  // The state cookie (HttpOnly, Lax, only for the sign-in routes, not Secure on http) was kept and is now cleared.
+  const all = await responses();
+  const redirect = all.find((r) => r.startsWith(`302 ${host.origin}/api/cms-auth?`));
+  expect(redirect).toMatch(
+    /set-cookie: cms_auth_state=[0-9a-f]{64}; Max-Age=600; Path=\/api\/cms-auth; HttpOnly; SameSite=Lax\n/,
+  );
+  const callback = all.find((r) => r.startsWith(`200 ${host.origin}/api/cms-auth/callback?`));
+  expect(callback).toMatch(/set-cookie: cms_auth_state=; Max-Age=0/);
+  expect(callback).toMatch(/content-security-policy: default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(callback).toContain('cache-control: no-store');
+  expect(await context.cookies(host.origin)).toEqual([]);
+  await popup.close();
+});
+
+test("under the site's default COOP (same-origin) the popup loses its opener: the admin page needs same-origin-allow-popups", async ({
+  page,
+}) => {
+  await siteOpener(page, 'same-origin');
+  const child = await openSignIn(page, `${host.origin}${AUTH_PATH}`);
+  await child.waitForURL(/\/api\/cms-auth\/callback\?/);
+  await child.waitForLoadState('load');
+  expect(await child.evaluate(() => window.opener)).toBeNull();
+  await child.close();
+});
+
+test('a callback with a missing or foreign state is refused (400) and GitHub is never asked for a token', async () => {
+  // A real state and its cookie, as the first step gives them. Plain requests: no cookie jar adds the cookie back.
+  const start = await get(`${host.origin}${AUTH_PATH}`);
+  expect(start.status).toBe(302);
+  const state = new URL(String(start.headers.location)).searchParams.get('state')!;
+  const other = state.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+  const cookie = `cms_auth_state=${state}`;
+
+  for (const [query, headers] of [
+    [`code=${CODE}`, { Cookie: cookie }],
+    [`code=${CODE}&state=${other}`, { Cookie: cookie }],
+    [`code=${CODE}&state=${state}`, { Cookie: 'cms_auth_state=' }],
+    [`code=${CODE}&state=${state}`, {}],
+  ] as const) {
+    const response = await get(`${host.origin}/api/cms-auth/callback?${query}`, { ...headers });
+    expect(response.status, query).toBe(400);
+    const html = response.body.toString('utf8');
+    expect(html).toContain('Sign-in failed');
+    expect(html).toContain('not started in this browser');
+    expect(html).toContain('authorization:github:error:');
+    expect(html).not.toContain(TOKEN);
+  }
+  expect(github.tokenRequests()).toHaveLength(0);
+});
+
+test('the client secret is in no response of the flow, nor in the log, even when GitHub repeats it in an error', async ({
+  page,
+  context,
+}) => {
+  const responses = recordResponses(context);
+  // The runtime's output from here on: its start banner lists the local bindings, the secret among them.
+  const logFrom = host.output().length;
+  for (const mode of ['ok', 'error'] as const) {
+    github.answer(mode);
+    await siteOpener(page);
+    const popup = await openSignIn(page, `${host.origin}${AUTH_PATH}`);
+    const message = await authorization(page);
+    expect(message).toMatch(mode === 'ok' ? /^authorization:github:success:/ : /^authorization:github:error:/);
+    if (mode === 'error') {
+      expect(JSON.parse(message.replace('authorization:github:error:', ''))).toMatchObject({
+        provider: 'github',
+        errorCode: 'TOKEN_REQUEST_FAILED',
+        error: expect.stringContaining('credentials'),
+      });
+    }
+    await popup.close();
+  }
+  const all = await responses();
+  expect(all.filter((r) => r.includes('/api/cms-auth'))).not.toHaveLength(0);
+  for (const response of all) expect(response).not.toContain(CLIENT_SECRET);
+  // The Worker's log lines of these sign-ins are in the runtime's output, without the secret.
+  const log = host.output().slice(logFrom);
+  expect(log).toContain('"source":"cms-auth"');
+  expect(log).toContain('token-failed');
+  expect(log).not.toContain(CLIENT_SECRET);
+});
+
+test('a window of another origin that opens the sign-in receives nothing, whatever it answers', async ({ page }) => {
+  await page.goto(`${foreign.origin}/`);
+  const popup = await openSignIn(page, `${host.origin}${AUTH_PATH}`, { trusting: true });
+  const child = popup;
+  // The flow itself completes (the popup is on the site, with its cookie): only the handshake keeps the token home.
+  await child.waitForURL(/\/api\/cms-auth\/callback\?/);
+  await child.waitForLoadState('load');
+  await expect.poll(() => github.tokenRequests().length).toBe(1);
+  expect(await child.evaluate(() => window.opener !== null)).toBe(true);
+  // It says authorizing:github to the popup on any origin; the popup only listens to its own.
+  await page.evaluate(() => (window as unknown as { poke: () => void }).poke());
+  // A last message from the popup: whatever the popup sent before it has arrived once this one has.
+  await child.evaluate(() => window.opener.postMessage('flushed', '*'));
+  await page.waitForFunction(() =>
+    (window as unknown as { received: Received[] }).received.some((m) => m.data === 'flushed'),
+  );
+  expect(await received(page)).toEqual([{ origin: host.origin, data: 'flushed' }]);
+});
+
+test('without the OAuth app, both routes answer 503 "sign-in is not configured"; other /api/ paths answer as before', async ({
+  request,
+}) => {
+  for (const path of [AUTH_PATH, `/api/cms-auth/callback?code=${CODE}&state=${'ab'.repeat(32)}`]) {
+    const response = await request.get(`${unconfigured.origin}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(503);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('Sign-in is not configured');
+    expect(html).toContain('MISCONFIGURED_CLIENT');
+  }
+  expect(github.requests).toHaveLength(0);
+
+  // Only GET; every other /api/ path is the Worker's 404, as before.
+  const post = await request.post(`${host.origin}/api/cms-auth`, { maxRedirects: 0 });
+  expect(post.status()).toBe(405);
+  expect(post.headers()['allow']).toBe('GET');
+  for (const path of ['/api/cms-auth/', '/api/cms-auth/other', '/api/nothing']) {
+    const response = await request.get(`${host.origin}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(await response.json()).toEqual({ error: 'not found' });
+  }
+  // The runtime still serves after all of it.
+  expect((await request.get(`${unconfigured.origin}/404`)).status()).toBe(200);
+});
