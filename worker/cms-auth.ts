@@ -32,7 +32,7 @@ import {
   tokenRequest,
   withoutSecrets,
   type SignInError,
-} from '../src/lib/cms-auth';
+} from '../src/lib/cms/auth';
 
 /** GitHub answers the token request in well under a second; past this the editor is told to try again. */
 export const TOKEN_TIMEOUT_MS = 10_000;

@@ -123,18 +123,12 @@ function recordResponses(context: BrowserContext) {
 
 /**
  * Every page of the site is served with `Cross-Origin-Opener-Policy: same-origin` (_headers), which cuts a popup off
- * from its opener as soon as it visits another origin (GitHub), so the admin page at /cms/ must be served with
- * `same-origin-allow-popups` instead. This is the site's home page served the way the admin page must be.
+ * from its opener as soon as it visits another origin (GitHub); the admin at /cms/ is served with
+ * `same-origin-allow-popups`, so its sign-in window can hand the token back.
  */
-async function siteOpener(page: Page, coop = 'same-origin-allow-popups') {
-  await page.route(`${host.origin}/`, async (route) => {
-    const response = await route.fetch();
-    const headers: Record<string, string> = { ...response.headers(), 'cross-origin-opener-policy': coop };
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    await route.fulfill({ response, headers });
-  });
-  await page.goto(`${host.origin}/`);
+async function openSitePage(page: Page, path: string, coop: string) {
+  const response = await page.goto(`${host.origin}${path}`);
+  expect(response?.headers()['cross-origin-opener-policy']).toBe(coop);
 }
 
 test('a window of the site signs in: the popup goes to GitHub and back, and hands the token over the handshake', async ({
@@ -142,7 +136,7 @@ test('a window of the site signs in: the popup goes to GitHub and back, and hand
   context,
 }) => {
   const responses = recordResponses(context);
-  await siteOpener(page);
+  await openSitePage(page, '/cms/', 'same-origin-allow-popups');
   const popup = await openSignIn(page, `${host.origin}${AUTH_PATH}`);
   const message = await authorization(page);
   expect(message).toBe(`authorization:github:success:${JSON.stringify({ token: TOKEN, provider: 'github' })}`);
@@ -182,10 +176,10 @@ test('a window of the site signs in: the popup goes to GitHub and back, and hand
   await popup.close();
 });
 
-test("under the site's default COOP (same-origin) the popup loses its opener: the admin page needs same-origin-allow-popups", async ({
+test("from a page with the site's default COOP (same-origin) the popup loses its opener: only the admin allows popups", async ({
   page,
 }) => {
-  await siteOpener(page, 'same-origin');
+  await openSitePage(page, '/', 'same-origin');
   const child = await openSignIn(page, `${host.origin}${AUTH_PATH}`);
   await child.waitForURL(/\/api\/cms-auth\/callback\?/);
   await child.waitForLoadState('load');
@@ -227,7 +221,7 @@ test('the client secret is in no response of the flow, nor in the log, even when
   const logFrom = host.output().length;
   for (const mode of ['ok', 'error'] as const) {
     github.answer(mode);
-    await siteOpener(page);
+    await openSitePage(page, '/cms/', 'same-origin-allow-popups');
     const popup = await openSignIn(page, `${host.origin}${AUTH_PATH}`);
     const message = await authorization(page);
     expect(message).toMatch(mode === 'ok' ? /^authorization:github:success:/ : /^authorization:github:error:/);

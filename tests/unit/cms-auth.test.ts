@@ -24,7 +24,7 @@ import {
   stateFromBytes,
   stateMatches,
   tokenRequest,
-} from '../../src/lib/cms-auth';
+} from '../../src/lib/cms/auth';
 import { handleCmsAuth, type CmsAuthDeps, type CmsAuthSettings } from '../../worker/cms-auth';
 
 const SITE = 'https://site.example';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { parse, stringify, type ToStringOptions } from 'yaml';
 import { cmsConfigFile, ownHostsOnly, readContentFiles } from '../../src/integrations/cms-admin';
 import { CMS_COLLECTIONS } from '../../src/lib/cms/config';
 import type { CmsField } from '../../src/lib/cms/fields';
@@ -191,10 +191,17 @@ describe('content admin config', () => {
 
   it("every Markdown file's front matter is written as the admin's YAML writer writes it", () => {
     // The admin's writer: the yaml package with these options (no quotes unless needed, no line folding).
-    const options = { indent: 2, indentSeq: true, lineWidth: 0, defaultKeyType: 'PLAIN', defaultStringType: 'PLAIN' };
+    const options: ToStringOptions = {
+      indent: 2,
+      indentSeq: true,
+      lineWidth: 0,
+      defaultKeyType: 'PLAIN',
+      defaultStringType: 'PLAIN',
+      singleQuote: true,
+    };
     for (const file of filesUnder('src/content').filter((f) => f.endsWith('.md'))) {
       const [, front] = /^---\n([\s\S]*?)\n---\n/.exec(readFileSync(file, 'utf8')) ?? [];
-      expect(front, file).toBe(stringify(parse(front!), { ...options, singleQuote: true } as const).trim());
+      expect(front, file).toBe(stringify(parse(front!), options).trim());
     }
   });
 

@@ -11,12 +11,12 @@
 import { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../schemas/blog';
 import { FILE_COLLECTIONS } from '../schemas/collections';
+import { CMS_AUTH_ROUTE } from './auth';
 import type { SchemaContext } from '../schemas/common';
 import { fieldOf, labelOf, type CmsField, type ImageFolder, type WalkContext } from './fields';
 
-/** Where the admin is served, and the Worker route that signs an editor in with GitHub. */
-export const CMS_PATH = '/cms/';
-export const CMS_AUTH_ENDPOINT = 'api/cms-auth';
+/** The Worker route that signs an editor in with GitHub, as the admin's config names it (no leading slash). */
+const AUTH_ENDPOINT = CMS_AUTH_ROUTE.slice(1);
 
 /** A content file as the build found it: its path from the project root and its parsed data (front matter for .md). */
 export interface ContentFile {
@@ -266,7 +266,7 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
       repo: settings.repo,
       branch: settings.branch,
       base_url: new URL(settings.siteUrl).origin,
-      auth_endpoint: CMS_AUTH_ENDPOINT,
+      auth_endpoint: AUTH_ENDPOINT,
       commit_messages: {
         create: 'Content: add {{collection}} "{{slug}}"',
         update: 'Content: update {{collection}} "{{slug}}"',
