@@ -10,7 +10,7 @@
 // shows it on the site. See docs/cms.md.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { startHost } from './host.mjs';
+import { serveUntilStopped } from './host.mjs';
 import { CMS_FOLDER } from './dist-pages.mjs';
 
 const { values } = parseArgs({
@@ -25,23 +25,17 @@ if (!values['no-build']) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const starting = new AbortController();
-let host = null;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (host) void host.stop().then(() => process.exit(0));
-    else starting.abort();
-  });
+const host = await serveUntilStopped({ dir: 'dist', port: Number(values.port) });
+if (host) {
+  console.log(
+    [
+      '',
+      `Content admin: ${host.origin}/${CMS_FOLDER}/ (Ctrl+C stops it)`,
+      '  1. Open it in Chromium, Chrome or Edge (the browsers that let a page save into a folder).',
+      '  2. Press "Work with Local Repository" and pick this folder:',
+      `     ${process.cwd()}`,
+      '  3. Edit and save: each save writes the file in src/content. Run `git diff` to see it,',
+      '     and `npm run cms` or `npm start` again to see it on the site.',
+    ].join('\n'),
+  );
 }
-host = await startHost({ dir: 'dist', port: Number(values.port), signal: starting.signal });
-console.log(
-  [
-    '',
-    `Content admin: ${host.origin}/${CMS_FOLDER}/ (Ctrl+C stops it)`,
-    '  1. Open it in Chromium, Chrome or Edge (the browsers that let a page save into a folder).',
-    '  2. Press "Work with Local Repository" and pick this folder:',
-    `     ${process.cwd()}`,
-    '  3. Edit and save: each save writes the file in src/content. Run `git diff` to see it,',
-    '     and `npm run cms` or `npm start` again to see it on the site.',
-  ].join('\n'),
-);

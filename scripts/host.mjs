@@ -257,6 +257,30 @@ export async function startHost({
   return { origin, port: listenPort, persistTo: persist, output: () => log, stop };
 }
 
+/**
+ * startHost() for a command run from a terminal: a signal during the start cancels it, a signal after it stops
+ * wrangler, then this process. A start that fails ends the process with its message. Resolves to the host once it
+ * serves (null when the start was cancelled).
+ * @param {Parameters<typeof startHost>[0]} options
+ */
+export async function serveUntilStopped(options) {
+  const starting = new AbortController();
+  let host = null;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (host) void host.stop().then(() => process.exit(0));
+      else starting.abort();
+    });
+  }
+  try {
+    host = await startHost({ ...options, signal: starting.signal });
+    return host;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(starting.signal.aborted ? 0 : 1);
+  }
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const { values } = parseArgs({
@@ -276,31 +300,18 @@ if (isMain) {
       return [pair.slice(0, i), pair.slice(i + 1)];
     }),
   );
-  // A signal during the start cancels it; after it, stops wrangler. Either way wrangler goes first, then this process.
-  const starting = new AbortController();
-  let host = null;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => {
-      if (host) void host.stop().then(() => process.exit(0));
-      else starting.abort();
-    });
-  }
-  try {
-    host = await startHost({
-      dir: values.dir,
-      port: Number(values.port),
-      bindings,
-      persistTo: values['persist-to'],
-      devVars: !values['ignore-dev-vars'],
-      echo: true,
-      signal: starting.signal,
-    });
+  const host = await serveUntilStopped({
+    dir: values.dir,
+    port: Number(values.port),
+    bindings,
+    persistTo: values['persist-to'],
+    devVars: !values['ignore-dev-vars'],
+    echo: true,
+  });
+  if (host) {
     console.log(
       `\nServing ${values.dir} with the Cloudflare Workers runtime at ${host.origin}/ (Ctrl+C stops it); ` +
         `lead data in ${host.persistTo}${values['persist-to'] ? '' : ' (removed on stop)'}`,
     );
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(starting.signal.aborted ? 0 : 1);
   }
 }
