@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
 import { cmsConfigFile, ownHostsOnly, readContentFiles } from '../../src/integrations/cms-admin';
 import { CMS_COLLECTIONS } from '../../src/lib/cms/config';
+import { schemaContext } from '../content-check';
 import type { CmsField } from '../../src/lib/cms/fields';
 import { filesUnder } from '../../scripts/dist-pages.mjs';
 
@@ -68,6 +69,52 @@ function fieldPaths(fields: CmsField[], path: string, out: Set<string>, data: un
   }
 }
 
+/**
+ * Every value path a schema describes, read from the zod types themselves (not through the generator): leaves, with
+ * whether the schema requires them. A discriminated union at the top is the variant `kind` names; inside, all variants.
+ */
+function schemaPaths(schema: z.ZodTypeAny, path: string, out: Map<string, boolean>, required = true, kind?: unknown) {
+  let type = schema;
+  for (;;) {
+    if (type instanceof z.ZodOptional || type instanceof z.ZodNullable || type instanceof z.ZodDefault) {
+      required = false;
+      type = type instanceof z.ZodDefault ? type._def.innerType : type.unwrap();
+    } else if (type instanceof z.ZodEffects) type = type.innerType();
+    else break;
+  }
+  const join = (key: string) => (path ? `${path}.${key}` : key);
+  if (type instanceof z.ZodObject) {
+    for (const [key, child] of Object.entries(type.shape)) schemaPaths(child as z.ZodTypeAny, join(key), out);
+  } else if (type instanceof z.ZodDiscriminatedUnion) {
+    const options = (type.options as z.ZodObject<z.ZodRawShape>[]).filter(
+      (option) => kind === undefined || (option.shape[type.discriminator] as z.ZodLiteral<unknown>).value === kind,
+    );
+    for (const option of options) schemaPaths(option, path, out);
+  } else if (type instanceof z.ZodArray || type instanceof z.ZodTuple) {
+    const item = type instanceof z.ZodArray ? type.element : (type.items[0] as z.ZodTypeAny);
+    const inner = new Map<string, boolean>();
+    schemaPaths(item, '', inner);
+    if (inner.size === 1 && inner.has('')) out.set(path, required);
+    else for (const [key, req] of inner) out.set(`${path}[]${key ? `.${key}` : ''}`, req);
+  } else {
+    out.set(path, required);
+  }
+}
+
+/** Every value path the admin's fields edit, with whether the field is required. */
+function formPaths(fields: CmsField[], path: string, out: Map<string, boolean>) {
+  for (const field of fields) {
+    if (field.widget === 'markdown' && field.name === 'body') continue;
+    const here = field.root ? path : path ? `${path}.${field.name}` : field.name;
+    const inList = field.widget === 'list' ? `${here}[]` : here;
+    if (field.fields) formPaths(field.fields as CmsField[], inList, out);
+    else if (field.types) {
+      out.set(`${inList}.${field.typeKey as string}`, true);
+      for (const type of field.types as { fields: CmsField[] }[]) formPaths(type.fields, inList, out);
+    } else out.set(here, field.required !== false);
+  }
+}
+
 describe('content admin config', () => {
   it('has a collection for every content collection, the blog and its categories', () => {
     expect(collections.map((c) => c.name).sort()).toEqual(
@@ -91,7 +138,25 @@ describe('content admin config', () => {
     expect(formsOf('features')).toHaveLength(14);
   });
 
-  for (const name of Object.keys(CMS_COLLECTIONS)) {
+  for (const [name, plan] of Object.entries(CMS_COLLECTIONS)) {
+    it(`${name}: the fields are exactly the schema's values, required where the schema requires them`, () => {
+      const schema = typeof plan.schema === 'function' ? plan.schema(schemaContext('')) : plan.schema;
+      for (const { file, fields } of formsOf(name)) {
+        const data = files[name]!.find((f) => f.path === file)!.data as Record<string, unknown>;
+        const expected = new Map<string, boolean>();
+        schemaPaths(
+          schema,
+          '',
+          expected,
+          true,
+          collections.find((c) => c.name === name)!.files ? data.kind : undefined,
+        );
+        const actual = new Map<string, boolean>();
+        formPaths(fields, '', actual);
+        expect(Object.fromEntries([...actual].sort()), file).toEqual(Object.fromEntries([...expected].sort()));
+      }
+    });
+
     it(`${name}: every value of every file has a field, and every field a value the schema knows`, () => {
       for (const { file, fields } of formsOf(name)) {
         const data = files[name]!.find((f) => f.path === file)!.data;
