@@ -183,7 +183,7 @@ test.describe('content admin', () => {
     await openAdmin(page);
     await page.goto('/cms/#/collections/blog/entries/take-a-yoga-studio-online');
     // The preview shows the post with the site's own stylesheet: its headings as visitors see them.
-    const preview = page.frameLocator('iframe').first();
+    const preview = page.locator('iframe').first().contentFrame();
     await expect(preview.locator('link[rel="stylesheet"][href*="/_astro/style."]')).toHaveCount(1);
     const heading = preview.getByRole('heading', { name: 'Saturday morning: decide what you sell' });
     await expect(heading).toBeVisible();
