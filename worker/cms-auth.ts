@@ -1,6 +1,6 @@
 /**
  * GET /api/cms-auth and GET /api/cms-auth/callback: the CMS admin's GitHub sign-in (the rules and the popup page are in
- * src/lib/cms-auth.ts). The first sends the popup to GitHub with a fresh `state`, kept in an HttpOnly cookie; the
+ * src/lib/cms/auth.ts). The first sends the popup to GitHub with a fresh `state`, kept in an HttpOnly cookie; the
  * second checks that `state` against the cookie, trades the code for a token with the OAuth app's secret, and answers
  * the page that hands the token to the admin window on the site's own origin.
  *

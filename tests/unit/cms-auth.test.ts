@@ -1,5 +1,5 @@
 /**
- * The CMS sign-in's rules (src/lib/cms-auth.ts) and the Worker's two routes (worker/cms-auth.ts) with a fake GitHub:
+ * The CMS sign-in's rules (src/lib/cms/auth.ts) and the Worker's two routes (worker/cms-auth.ts) with a fake GitHub:
  * the state check, the redirect to GitHub, the escaping of what a page carries, the handshake page and its policy,
  * and that the client secret never comes back out. tests/e2e/cms-auth.spec.ts runs the same flow in a browser on the
  * real runtime.
