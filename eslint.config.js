@@ -34,6 +34,7 @@ const layer = (files, patterns) => ({
 const PURE = 'the pure layer takes settings and content as arguments, so it runs and is tested without a build.';
 const ISLAND = 'islands run in the browser and get settings and content as props from the page.';
 const COMPONENT = 'components get content as props from the page; only pages and layouts read collections.';
+const ADMIN = 'the content admin runs in the browser, alone, and reads what it needs from its generated config.';
 const WORKER = 'the Worker runs without the site build, so it uses only the pure layer (src/lib).';
 
 export default tseslint.config(
@@ -68,6 +69,15 @@ export default tseslint.config(
       forbid.data(PURE),
       forbid.module('^astro:', `No astro:* module in src/lib: ${PURE}`),
       forbid.module('^node:', `No node:* module in src/lib: ${PURE}`),
+    ],
+  ),
+  layer(
+    // The content admin's browser entry: its settings come from the config.yml the build writes beside it.
+    ['src/cms/**'],
+    [
+      forbid.config(ADMIN),
+      forbid.data(ADMIN),
+      forbid.module('^astro:', `No astro:* module in the admin's entry: ${ADMIN}`),
     ],
   ),
   layer(

@@ -44,6 +44,17 @@ const cases: { folder: string; file: string; forbidden: [code: string, error: st
     allowed: ["import { THANK_YOU_PATH } from '../../lib/routes';"],
   },
   {
+    folder: 'src/cms',
+    file: 'src/cms/example.ts',
+    forbidden: [
+      ["import { site } from '../config/site';", 'No src/config here'],
+      ["import { readUi } from '../data/content';", 'No src/data here'],
+      ["import { getEntry } from 'astro:content';", "No astro:* module in the admin's entry"],
+      ['const mode = import.meta.env.MODE;', 'No import.meta.env here'],
+    ],
+    allowed: ["import CMS from '@sveltia/cms';"],
+  },
+  {
     folder: 'src/components',
     file: 'src/components/pricing/Example.ts',
     forbidden: [
