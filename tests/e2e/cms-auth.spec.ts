@@ -1,8 +1,8 @@
 /**
  * The CMS sign-in (/api/cms-auth) on the reference host's runtime (scripts/host.mjs), against a fake GitHub on
  * 127.0.0.1 (./fake-github.ts): a window opens the sign-in popup and answers the Decap handshake as the CMS admin does,
- * and gets the token only when it is a window of the site's own origin. A second host runs without the OAuth app's
- * settings; a second tiny server plays a page of another origin.
+ * and gets the token only when it is a window of the site's own origin. The browser tests' own host (playwright.config.ts,
+ * started without .dev.vars) is a site without the OAuth app's settings; a tiny server plays a page of another origin.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +27,6 @@ test.describe.configure({ mode: 'default' });
 
 let github: FakeGithub;
 let host: Host;
-let unconfigured: Host;
 let foreign: { server: Server; origin: string };
 
 /** A page of another origin: any HTML, from a server of its own. */
@@ -44,18 +43,15 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   github = await startFakeGithub({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, code: CODE, token: TOKEN });
   foreign = await startForeignSite(portAt(2));
-  [host, unconfigured] = await Promise.all([
-    startHost({
-      dir: 'dist',
-      port: portAt(0),
-      bindings: { GITHUB_CLIENT_ID: CLIENT_ID, GITHUB_CLIENT_SECRET: CLIENT_SECRET, GITHUB_ORIGIN: github.origin },
-    }),
-    startHost({ dir: 'dist', port: portAt(1), bindings: { GITHUB_ORIGIN: github.origin } }),
-  ]);
+  host = await startHost({
+    dir: 'dist',
+    port: portAt(0),
+    bindings: { GITHUB_CLIENT_ID: CLIENT_ID, GITHUB_CLIENT_SECRET: CLIENT_SECRET, GITHUB_ORIGIN: github.origin },
+  });
 });
 
 test.afterAll(async () => {
-  await Promise.all([host?.stop(), unconfigured?.stop(), github?.close()]);
+  await Promise.all([host?.stop(), github?.close()]);
   await new Promise((resolve) => foreign?.server.close(resolve));
 });
 
@@ -267,7 +263,8 @@ test('without the OAuth app, both routes answer 503 "sign-in is not configured";
   request,
 }) => {
   for (const path of [AUTH_PATH, `/api/cms-auth/callback?code=${CODE}&state=${'ab'.repeat(32)}`]) {
-    const response = await request.get(`${unconfigured.origin}${path}`, { maxRedirects: 0 });
+    // The browser tests' host (baseURL): no GITHUB_CLIENT_ID, no GITHUB_CLIENT_SECRET.
+    const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(503);
     expect(response.headers()['content-type']).toContain('text/html');
     const html = await response.text();
@@ -286,5 +283,5 @@ test('without the OAuth app, both routes answer 503 "sign-in is not configured";
     expect(await response.json()).toEqual({ error: 'not found' });
   }
   // The runtime still serves after all of it.
-  expect((await request.get(`${unconfigured.origin}/404`)).status()).toBe(200);
+  expect((await request.get('/404')).status()).toBe(200);
 });
