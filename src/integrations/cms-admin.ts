@@ -14,8 +14,7 @@ import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { stringify } from 'yaml';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify } from 'yaml';
 import { site } from '../config/site';
 import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/config';
 import { CMS_FOLDER } from '../../scripts/dist-pages.mjs';
@@ -41,7 +40,11 @@ export async function readContentFiles(root: string): Promise<Record<string, Con
       names.sort().map(async (file) => {
         const text = await readFile(join(dir, file), 'utf8');
         const path = relative(root, join(dir, file)).split(sep).join('/');
-        return { path, data: plan.extension === 'md' ? frontMatter(text) : JSON.parse(text) };
+        try {
+          return { path, data: plan.extension === 'md' ? frontMatter(text) : JSON.parse(text) };
+        } catch (error) {
+          throw new Error(`${path}: ${(error as Error).message}`);
+        }
       }),
     );
   }
