@@ -14,19 +14,15 @@ import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { parse as parseYaml, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { site } from '../config/site';
+import { splitFrontmatter } from '../data/blog/embedded';
 import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/config';
 import { CMS_FOLDER } from '../../scripts/dist-pages.mjs';
+import { astroEsbuild } from './security-headers';
 
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
 const ENTRY = 'src/cms/admin.ts';
-
-/** Front matter of a Markdown file, parsed; {} when it has none. */
-export function frontMatter(text: string): unknown {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  return match ? (parseYaml(match[1] ?? '') ?? {}) : {};
-}
 
 /** Every content file of each CMS collection, parsed, from the project at `root`. */
 export async function readContentFiles(root: string): Promise<Record<string, ContentFile[]>> {
@@ -40,8 +36,9 @@ export async function readContentFiles(root: string): Promise<Record<string, Con
       names.sort().map(async (file) => {
         const text = await readFile(join(dir, file), 'utf8');
         const path = relative(root, join(dir, file)).split(sep).join('/');
+        if (plan.extension === 'md') return { path, data: splitFrontmatter(text, path).data };
         try {
-          return { path, data: plan.extension === 'md' ? frontMatter(text) : JSON.parse(text) };
+          return { path, data: JSON.parse(text) };
         } catch (error) {
           throw new Error(`${path}: ${(error as Error).message}`);
         }
@@ -113,10 +110,7 @@ export function ownHostsOnly(code: string, assets: string[]): string {
 
 /** Bundles the admin's entry and Sveltia into `outDir` (admin.js, chunks/, assets/). */
 async function bundleAdmin(projectRoot: string, outDir: string) {
-  const requireFromAstro = createRequire(
-    createRequire(join(projectRoot, 'package.json')).resolve('astro/package.json'),
-  );
-  const { build } = requireFromAstro('esbuild') as typeof import('esbuild');
+  const { build } = astroEsbuild(projectRoot);
   const sveltia = join(createRequire(join(projectRoot, 'package.json')).resolve('@sveltia/cms'), '..');
   const assets = await readdir(join(sveltia, 'assets'));
   await build({

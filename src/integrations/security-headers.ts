@@ -53,14 +53,19 @@ interface RuntimeFile {
   body: string;
 }
 
+/** The esbuild the astro package of the project at `root` resolves: the one that bundles the site itself. */
+export function astroEsbuild(root: string): typeof import('esbuild') {
+  const requireFromAstro = createRequire(createRequire(join(root, 'package.json')).resolve('astro/package.json'));
+  return requireFromAstro('esbuild') as typeof import('esbuild');
+}
+
 /**
  * The loader Astro writes inline for a directive added with addClientDirective: the entry point bundled exactly as
  * Astro bundles it (astro/dist/core/client-directive/build.js, with the esbuild astro itself resolves). Should a later
  * Astro wrap it differently, the page's copy no longer matches and the build stops on an unknown inline script.
  */
 export async function customDirectiveScript(name: string, entrypoint: string, root: string): Promise<string> {
-  const requireFromAstro = createRequire(createRequire(join(root, 'package.json')).resolve('astro/package.json'));
-  const { build } = requireFromAstro('esbuild') as typeof import('esbuild');
+  const { build } = astroEsbuild(root);
   const quotedName = JSON.stringify(name);
   const output = await build({
     stdin: {

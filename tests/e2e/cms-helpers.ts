@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { filesUnder } from '../../scripts/dist-pages.mjs';
+import { escapeRegex } from '../../src/lib/cms/fields';
 
 /** What the copy holds: the content, and the pictures image fields pick from. */
 const COPIED = ['src/content', 'src/assets/testimonials', 'public/media/blog'];
@@ -88,8 +89,7 @@ export function listCheckout(page: Page, folder: string): Promise<string[]> {
 
 /** The admin's group of a field by its label (the admin names each "“Label” Field"). */
 export function field(scope: Page | Locator, label: string): Locator {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return scope.getByRole('group', { name: new RegExp(`^“\\u2068?${escaped}\\u2069?” Field$`) });
+  return scope.getByRole('group', { name: new RegExp(`^“\\u2068?${escapeRegex(label)}\\u2069?” Field$`) });
 }
 
 /**

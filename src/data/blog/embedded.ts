@@ -15,7 +15,8 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `field "${issue.path.join('.') || '(root)'}": ${issue.message}`).join('; ');
 }
 
-function splitFrontmatter(text: string, file: string): { data: unknown; body: string } {
+/** A Markdown file's front matter (parsed YAML) and body; a file without front matter fails, naming `file`. */
+export function splitFrontmatter(text: string, file: string): { data: unknown; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
   if (!match) throw new Error(`${file}: missing front matter (a block between --- lines at the top)`);
   return { data: parseYaml(match[1] ?? ''), body: match[2] ?? '' };

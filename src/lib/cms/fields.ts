@@ -68,7 +68,8 @@ export function labelOf(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Unwrapped {
   schema: z.ZodTypeAny;
