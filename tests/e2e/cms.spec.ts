@@ -32,6 +32,18 @@ async function save(page: Page, path: string, before: string | null) {
   return (await readCheckout(page, path))!;
 }
 
+/**
+ * Opens an entry, types `value` into the field at `labels`, saves, and returns the saved file and the lines that
+ * differ from the project's copy.
+ */
+async function editOneField(page: Page, path: string, entry: string, labels: string[], value: string) {
+  const before = readFileSync(path, 'utf8');
+  await page.goto(`/cms/#/collections/${entry}`);
+  await (await textbox(page, labels)).fill(value);
+  const after = await save(page, path, before);
+  return { after, diff: changedLines(before, after) };
+}
+
 /** Picks a picture the site already has for an image field. */
 async function pickImage(page: Page, label: string, file: string) {
   await field(page, label).getByRole('button', { name: 'Browse' }).click();
@@ -50,34 +62,36 @@ test.describe('content admin', () => {
     await openAdmin(page);
 
     await test.step('the home hero eyebrow: one line changes', async () => {
-      const before = readFileSync(HOME, 'utf8');
-      await page.goto('/cms/#/collections/home/entries/home');
-      await (await textbox(page, ['Hero', 'Eyebrow'])).fill(EYEBROW);
-      saved[HOME] = await save(page, HOME, before);
-      const diff = changedLines(before, saved[HOME]);
+      const { after, diff } = await editOneField(page, HOME, 'home/entries/home', ['Hero', 'Eyebrow'], EYEBROW);
+      saved[HOME] = after;
       expect(diff).toEqual([[expect.any(Number), expect.any(String), `    "eyebrow": "${EYEBROW}",`]]);
       expect(checkEntry(FILE_COLLECTIONS.home, HOME, JSON.parse(saved[HOME])).success).toBe(true);
     });
 
     await test.step("a feature page's FAQ answer: one line changes", async () => {
-      const before = readFileSync(FEATURE, 'utf8');
-      await page.goto('/cms/#/collections/features/entries/smart-ai');
-      await (await textbox(page, ['FAQs', 'Answer'])).fill(ANSWER);
-      saved[FEATURE] = await save(page, FEATURE, before);
-      const diff = changedLines(before, saved[FEATURE]);
+      const { after, diff } = await editOneField(
+        page,
+        FEATURE,
+        'features/entries/smart-ai',
+        ['FAQs', 'Answer'],
+        ANSWER,
+      );
+      saved[FEATURE] = after;
       expect(diff).toHaveLength(1);
       expect(diff[0]![2]).toBe(`      "answer": "${ANSWER}"`);
       expect(checkEntry(FILE_COLLECTIONS.features, FEATURE, JSON.parse(saved[FEATURE])).success).toBe(true);
     });
 
     await test.step("a legal page's heading: one line of its front matter, the text untouched", async () => {
-      const before = readFileSync(LEGAL, 'utf8');
-      await page.goto('/cms/#/collections/legal/entries/refund-policy');
-      await (await textbox(page, ['Heading'])).fill('Refunds and payments');
-      saved[LEGAL] = await save(page, LEGAL, before);
-      expect(changedLines(before, saved[LEGAL])).toEqual([
-        [4, 'heading: Refund Policy', 'heading: Refunds and payments'],
-      ]);
+      const { after, diff } = await editOneField(
+        page,
+        LEGAL,
+        'legal/entries/refund-policy',
+        ['Heading'],
+        'Refunds and payments',
+      );
+      saved[LEGAL] = after;
+      expect(diff).toEqual([[4, 'heading: Refund Policy', 'heading: Refunds and payments']]);
     });
 
     await test.step('a new testimonial: a file of its own', async () => {
