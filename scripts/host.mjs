@@ -10,10 +10,12 @@
 //
 // --binding sets a variable of the Worker (CRM_HOST, CRM_TOKEN, LEAD_RETRY_BASE_S, LEAD_SWEEP_AFTER_S), over those
 // of .dev.vars, which win over wrangler.jsonc's. The command line reads .dev.vars unless --ignore-dev-vars says not to
-// (the browser tests say so: a developer's real CRM never receives test leads); startHost() reads it only when asked. --persist-to keeps the lead table and the rate limits in DIR, so that they
-// survive a restart (`npm start` uses .wrangler/state); without it each start gets a new empty folder under the
-// system temp folder, removed on stop, so no run inherits another's leads or counts. Each start applies the D1
-// migrations (migrations/) first.
+// (the browser tests say so: a developer's real CRM never receives test leads); startHost() reads it only when asked.
+// Both reach wrangler as secrets (a .dev.vars file beside the generated config, in a private temp folder), which it
+// lists as "(hidden)": no token is printed in a terminal or a CI log. --persist-to keeps the lead table and the rate
+// limits in DIR, so that they survive a restart (`npm start` uses .wrangler/state); without it each start gets a new
+// empty folder under the system temp folder, removed on stop, so no run inherits another's leads or counts. Each
+// start applies the D1 migrations (migrations/) first.
 //
 // The scheduled handler (the sweep) runs on a request to /cdn-cgi/handler/scheduled, as with `wrangler dev
 // --test-scheduled`, on every start (--test-scheduled is accepted and changes nothing). wrangler 4.86 hands that
@@ -87,15 +89,48 @@ function readDevVars(file) {
 }
 
 /**
- * The configs `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths, the
- * assets folder `root` and the merged variables) and the local trigger's, which goes first.
+ * wrangler's module. Loading it makes SIGINT and SIGTERM end this process at once (process.exit), before a host can
+ * stop and remove its temp folders, the secrets' .dev.vars among them: those listeners are taken off again.
+ */
+async function importWrangler() {
+  const signals = ['SIGINT', 'SIGTERM'];
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const wrangler = await import('wrangler');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal).includes(listener)) process.off(signal, listener);
+    }
+  }
+  return wrangler;
+}
+
+/**
+ * One NAME=value line of a .dev.vars file, quoted so that wrangler's reader gives the value back unchanged: in the
+ * first of ' ` " that the value does not hold (inside " it would turn \n into a line break). A value it could not
+ * give back whole (a line break, all three quotes) is refused, naming the variable and not its value.
+ */
+export function devVarsLine(name, value) {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a variable name: ${JSON.stringify(name)}`);
+  const quote = ["'", '`', '"'].find((q) => !value.includes(q));
+  if (!quote || /[\r\n]/.test(value) || (quote === '"' && /\\[nr]/.test(value))) {
+    throw new Error(`The value of ${name} cannot be passed to wrangler: it would not read it back unchanged`);
+  }
+  return `${name}=${quote}${value}${quote}`;
+}
+
+/**
+ * The configs `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths and
+ * the assets folder `root`) with, beside it, a .dev.vars of the values of the project's .dev.vars (when `devVars`) and
+ * `bindings`, which wrangler reads as secrets, over wrangler.jsonc's vars; and, in a folder of its own, the local
+ * trigger's config, which goes first.
  * @returns {Promise<{ site: string, trigger: string }>}
  */
 async function writeConfigs(folder, root, bindings, devVars) {
-  const { experimental_readRawConfig: readRawConfig } = await import('wrangler');
+  const { experimental_readRawConfig: readRawConfig } = await importWrangler();
   const { rawConfig } = readRawConfig({ config: join(ROOT, 'wrangler.jsonc') });
   const config = { ...rawConfig };
   delete config.$schema;
+  const secrets = { ...(devVars ? readDevVars(join(ROOT, '.dev.vars')) : {}), ...bindings };
   const site = {
     ...config,
     main: resolve(ROOT, config.main),
@@ -104,8 +139,11 @@ async function writeConfigs(folder, root, bindings, devVars) {
       ...db,
       migrations_dir: resolve(ROOT, db.migrations_dir ?? 'migrations'),
     })),
-    vars: { ...config.vars, ...(devVars ? readDevVars(join(ROOT, '.dev.vars')) : {}), ...bindings },
   };
+  // With a `secrets` list in the config, wrangler takes only the listed names from .dev.vars.
+  if (config.secrets?.required) {
+    site.secrets = { ...config.secrets, required: [...new Set([...config.secrets.required, ...Object.keys(secrets)])] };
+  }
   const trigger = {
     name: `${config.name}-local-trigger`,
     main: join(ROOT, 'worker', 'local', 'scheduled-trigger.ts'),
@@ -115,8 +153,13 @@ async function writeConfigs(folder, root, bindings, devVars) {
       { binding: 'SCHEDULED', service: config.name, entrypoint: 'ScheduledRun' },
     ],
   };
-  const paths = { site: join(folder, 'site.json'), trigger: join(folder, 'trigger.json') };
+  // Each config in a folder of its own: wrangler reads the .dev.vars beside a config, and the trigger needs none.
+  const paths = { site: join(folder, 'site', 'site.json'), trigger: join(folder, 'trigger', 'trigger.json') };
+  for (const path of Object.values(paths)) mkdirSync(dirname(path), { recursive: true });
   writeFileSync(paths.site, JSON.stringify(site, null, 2));
+  // Written even when empty: wrangler then reads no .env file instead.
+  const lines = Object.entries(secrets).map(([name, value]) => devVarsLine(name, String(value)));
+  writeFileSync(join(dirname(paths.site), '.dev.vars'), lines.map((line) => `${line}\n`).join(''), { mode: 0o600 });
   writeFileSync(paths.trigger, JSON.stringify(trigger, null, 2));
   return paths;
 }
@@ -211,8 +254,15 @@ export async function startHost({
       done();
     }),
   );
-  // Whatever ends this process normally ends wrangler too.
-  const onExit = () => child.kill('SIGTERM');
+  // Whatever ends this process normally ends wrangler too, and removes the config folder with the secrets.
+  const onExit = () => {
+    child.kill('SIGTERM');
+    try {
+      rmSync(work, { recursive: true, force: true });
+    } catch {
+      // wrangler, still stopping, may be writing in it: stop() removes it when it runs to the end
+    }
+  };
   process.once('exit', onExit);
 
   const origin = `http://${HOST}:${listenPort}`;

@@ -3,14 +3,64 @@
  * dist/pagefind/ (pagefind.js, its WebAssembly and the index chunks the browser fetches on demand). Only post pages
  * are indexed: the article of a post carries data-pagefind-body, its category a data-pagefind-filter, its image and
  * date data-pagefind-meta (src/components/blog/BlogArticle.astro).
+ *
+ * The files are taken from Pagefind in memory and written here: Pagefind 1.5's own writeFiles answers before its
+ * writes reach the disk, and closing it then can leave a file empty (docs/blog.md). The index is checked once written.
  */
-import { join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
+import { checkSearchIndex } from './search-index-check';
 
 /** Where the index is written inside the build, and where the search island loads it from. */
 export const SEARCH_BUNDLE_DIR = 'pagefind';
+
+/** One file of the index: its path inside the index folder and its bytes. */
+export interface SearchFile {
+  path: string;
+  content: Uint8Array;
+}
+
+/** Replaces the folder `dir` with `files`, each write awaited. */
+export async function writeSearchFiles(dir: string, files: SearchFile[]): Promise<void> {
+  const root = resolve(dir);
+  const paths = files.map((file) => {
+    const path = resolve(root, file.path);
+    if (!path.startsWith(root + sep)) throw new Error(`Pagefind named a file outside its folder: ${file.path}`);
+    return path;
+  });
+  await rm(root, { recursive: true, force: true });
+  for (const [i, path] of paths.entries()) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, files[i]!.content);
+  }
+}
+
+/**
+ * Writes the index and checks it; a failed check is logged and the write made once more; a second failure stops the
+ * build, naming each bad file. `write` is the writer (a parameter so a test can make it fail).
+ */
+export async function writeCheckedIndex(
+  dir: string,
+  files: SearchFile[],
+  pages: number,
+  logger: Pick<AstroIntegrationLogger, 'warn'>,
+  write = writeSearchFiles,
+): Promise<void> {
+  const describe = () =>
+    checkSearchIndex(dir, pages)
+      .map(({ file, problem }) => `${join(dir, file)} ${problem}`)
+      .join('; ');
+  await write(dir, files);
+  const first = describe();
+  if (!first) return;
+  logger.warn(`The search index failed its check, writing it once more: ${first}`);
+  await write(dir, files);
+  const second = describe();
+  if (second) throw new Error(`The search index is broken: ${second}`);
+}
 
 export function blogSearch(): AstroIntegration {
   return {
@@ -18,18 +68,22 @@ export function blogSearch(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
+        let files: SearchFile[];
+        let pages: number;
         try {
           const { index, errors } = await pagefind.createIndex({});
           if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
           const added = await index.addDirectory({ path: root, glob: 'blog/**/*.html' });
           if (added.errors.length) throw new Error(`Pagefind could not index the posts: ${added.errors.join('; ')}`);
-          const written = await index.writeFiles({ outputPath: join(root, SEARCH_BUNDLE_DIR) });
-          if (written.errors.length)
-            throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-          logger.info(`${added.page_count} posts indexed for search in ${SEARCH_BUNDLE_DIR}/`);
+          const built = await index.getFiles();
+          if (built.errors.length) throw new Error(`Pagefind could not build its index: ${built.errors.join('; ')}`);
+          files = built.files;
+          pages = added.page_count;
         } finally {
           await pagefind.close();
         }
+        await writeCheckedIndex(join(root, SEARCH_BUNDLE_DIR), files, pages, logger);
+        logger.info(`${pages} posts indexed for search in ${SEARCH_BUNDLE_DIR}/ (${files.length} files, checked)`);
       },
     },
   };
