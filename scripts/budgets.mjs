@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Prints, for every page in dist, the bytes a visitor downloads for its HTML, CSS and JS (before any scroll, and once
-// every island has hydrated), compares them with budgets.json and exits 1 on any excess. Then, when dist-test (built
+// Prints, for every page in dist, the bytes a visitor downloads for its HTML, CSS, fonts and JS (before any scroll, and
+// once every island has hydrated), compares them with budgets.json and exits 1 on any excess. Then, when dist-test (built
 // with analytics on) is there, the JS that analytics adds to each page without islands, against budgets.json's
 // `analytics` entry; that comparison is made in gzip, the unit the limit is given in.
 //
@@ -95,8 +95,20 @@ try {
     const html = page.text;
 
     let css = 0;
+    // Fonts on a first visit: the files the page preloads and those its stylesheets' @font-face rules name (every
+    // face of the brand family is used on every page), each once.
+    const fontFiles = new Set();
     for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)) {
-      css += (await load(new URL(attrs(m[0]).href, pageUrl).href)).wire;
+      const sheetUrl = new URL(attrs(m[0]).href, pageUrl).href;
+      const sheet = await load(sheetUrl);
+      css += sheet.wire;
+      for (const face of sheet.text.matchAll(/@font-face\s*{[^}]*}/g)) {
+        for (const u of face[0].matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g))
+          fontFiles.add(new URL(u[1], sheetUrl).href);
+      }
+    }
+    for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]*>/g)) {
+      if (attrs(m[0]).as === 'font') fontFiles.add(new URL(attrs(m[0]).href, pageUrl).href);
     }
     const inlineStyle = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce(
       (s, m) => s + inlineBytes(m[1], page.encoding),
@@ -136,6 +148,7 @@ try {
       html: page.wire,
       htmlRaw: Buffer.byteLength(html),
       css: css + inlineStyle,
+      fonts: await size(fontFiles),
       sharedScript: shared,
       frameworkJs: framework,
       initialJs,
@@ -161,12 +174,12 @@ const encodings = [...new Set([...fetched.values()].map((f) => f.encoding))].joi
 const kb = (n) => (n / 1024).toFixed(1);
 console.log(`Page budgets (KB on the wire from the Cloudflare Workers runtime, ${encodings}):`);
 console.log(
-  '| page | HTML | HTML uncompressed | CSS | shared script | framework JS | JS before scroll | JS all hydrated | status |',
+  '| page | HTML | HTML uncompressed | CSS | fonts | shared script | framework JS | JS before scroll | JS all hydrated | status |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.route} | ${kb(r.html)} | ${kb(r.htmlRaw)} | ${kb(r.css)} | ${kb(r.sharedScript)} | ${kb(r.frameworkJs)} | ${kb(r.initialJs)} | ${kb(r.totalJs)} | ${r.over ? 'OVER: ' + r.over : 'ok'} |`,
+    `| ${r.route} | ${kb(r.html)} | ${kb(r.htmlRaw)} | ${kb(r.css)} | ${kb(r.fonts)} | ${kb(r.sharedScript)} | ${kb(r.frameworkJs)} | ${kb(r.initialJs)} | ${kb(r.totalJs)} | ${r.over ? 'OVER: ' + r.over : 'ok'} |`,
   );
 }
 

@@ -1,0 +1,62 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The brand typeface (src/styles/brand-font.css): it sets the headings and the prices, rupee sign included, from its one
+ * file; a font that arrives after the first paint is not swapped in (font-display: optional), so nothing moves.
+ */
+const BRAND = 'Plus Jakarta Sans';
+
+/** The fonts Chromium drew an element's text with, as the platform names them. */
+async function fontsOf(page: Page, element: Locator): Promise<string[]> {
+  await element.evaluate((node) => node.setAttribute('data-font-probe', ''));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-font-probe]' });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  await element.evaluate((node) => node.removeAttribute('data-font-probe'));
+  return fonts.map((font) => font.familyName);
+}
+
+test('/pricing: a late font leaves the fallback in place with no shift; once cached, headings and prices are the brand font', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The font file held until the page has painted with its fallback.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.woff2', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  // Well past the 100 ms that font-display: optional waits for a font before it paints with the fallback for good.
+  await page.waitForFunction(() => performance.now() > 500);
+  release();
+  await page.waitForFunction(
+    (family) =>
+      [...document.fonts].some((face) => face.family.replace(/"/g, '') === family && face.status === 'loaded'),
+    BRAND,
+  );
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  expect(await fontsOf(page, heading)).not.toContain(BRAND);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+
+  // The next page finds the font in the cache: its first paint is in the brand font.
+  await page.unroute('**/*.woff2');
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  expect(await fontsOf(page, heading)).toEqual([BRAND]);
+  const price = page.locator('[data-plan-price]:visible').first().locator('span').first();
+  await expect(price).toHaveText(/^₹\d/);
+  expect(await fontsOf(page, price)).toEqual([BRAND]);
+});
