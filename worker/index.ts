@@ -4,7 +4,7 @@
  * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
  *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); any other /api/ path is 404;
  * - queue: delivers leads to the CRM (./delivery.ts);
- * - scheduled: queues lost deliveries again and deletes old leads (./sweep.ts);
+ * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
  * - LeadRateLimiter: the Durable Object that counts each address's leads (./rate-limiter.ts).
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
@@ -17,6 +17,7 @@ import { consoleLog } from './log';
 import type { Env, LeadMessage, MessageBatch, ScheduledController } from './platform';
 import { d1Store } from './store';
 import { sweep } from './sweep';
+import { d1UsedNonces } from './used-nonces';
 
 export { LeadRateLimiter } from './rate-limiter';
 
@@ -25,6 +26,7 @@ const now = () => Date.now();
 function runSweep(env: Env, at: number) {
   return sweep({
     store: d1Store(env.LEADS_DB),
+    nonces: d1UsedNonces(env.LEADS_DB),
     enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
     settings: readDeliverySettings(env),
     now: () => Math.max(at, now()),
@@ -37,7 +39,7 @@ function runSweep(env: Env, at: number) {
  * (scripts/host.mjs), because `wrangler dev` cannot run a scheduled handler of a Worker that has static assets.
  */
 export class ScheduledRun extends WorkerEntrypoint<Env> {
-  async run(scheduledTime: number = now()): Promise<{ requeued: number; deleted: number }> {
+  async run(scheduledTime: number = now()): Promise<{ requeued: number; deleted: number; expiredNonces: number }> {
     return runSweep(this.env, scheduledTime);
   }
 }
@@ -50,6 +52,8 @@ export default {
         // Wrapped, as below: workerd refuses a bare `fetch` or `getRandomValues` called as a method of another object.
         fetch: (url, init) => fetch(url, init),
         random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+        now,
+        useNonce: (nonce, expiresAt) => d1UsedNonces(env.LEADS_DB).use(nonce, expiresAt),
         log: consoleCmsAuthLog,
       });
     }

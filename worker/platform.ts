@@ -50,7 +50,7 @@ export interface ScheduledController {
 }
 
 export interface Env {
-  /** The lead table (migrations/). */
+  /** The lead table and the ledger of used nonces (migrations/). */
   LEADS_DB: D1Database;
   /** One message per lead to deliver. */
   LEAD_QUEUE: Queue<LeadMessage>;
