@@ -4,7 +4,7 @@
  * to the platform:
  * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
  *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); any other /api/ path is 404;
- *   any other path is the 404 page, never cached;
+ *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
  * - LeadRateLimiter: the Durable Object that counts each address's leads (./rate-limiter.ts).
@@ -12,6 +12,7 @@
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { LEAD_ROUTE } from '../src/lib/lead-wire';
 import { readDeliverySettings } from '../src/lib/lead-outbox';
+import { withSecurityHeaders } from '../src/lib/security-headers';
 import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth';
 import { crmSettings, deliverBatch } from './delivery';
 import { handleLeadIntake } from './intake';
@@ -74,7 +75,8 @@ export class ScheduledRun extends WorkerEntrypoint<Env> {
   }
 }
 
-export default {
+/** The Worker's answers, before the security headers: see `fetch` below. */
+const routes = {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(API_PREFIX)) return notFoundPage(request, env);
@@ -99,6 +101,13 @@ export default {
       now,
       log: consoleLog,
     });
+  },
+};
+
+export default {
+  /** Every answer of the Worker, with the security headers that `_headers` gives the files (withSecurityHeaders). */
+  async fetch(request: Request, env: Env): Promise<Response> {
+    return withSecurityHeaders(await routes.fetch(request, env));
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {

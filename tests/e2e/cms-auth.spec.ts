@@ -184,6 +184,9 @@ test('a window of the site signs in: the popup goes to GitHub and back, and hand
   expect(callback).toMatch(/set-cookie: cms_auth_state=; Max-Age=0/);
   expect(callback).toMatch(/content-security-policy: default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'/);
   expect(callback).toContain('cache-control: no-store');
+  // The Worker's security headers are added around the page's own.
+  expect(callback).toContain('strict-transport-security: max-age=63072000; includeSubDomains');
+  expect(callback).toContain('x-frame-options: DENY');
   expect(await context.cookies(host.origin)).toEqual([]);
   await popup.close();
 });
