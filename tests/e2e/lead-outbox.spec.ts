@@ -300,6 +300,12 @@ test.describe('with the CRM set', () => {
       },
       { label: 'a blank name', fields: { ...LEAD, name: '   ' }, error: 'missing field: name', problem: 'required' },
       {
+        label: 'a name of a zero-width space alone',
+        fields: { ...LEAD, name: '\u200b' },
+        error: 'missing field: name',
+        problem: 'required',
+      },
+      {
         label: 'a name over 100 characters',
         fields: { ...LEAD, name: 'A'.repeat(101) },
         error: 'invalid field: name',
@@ -316,6 +322,12 @@ test.describe('with the CRM set', () => {
         fields: { ...LEAD, phonenumber: '123456' },
         error: 'invalid field: phonenumber',
         problem: 'invalid',
+      },
+      {
+        label: 'a phone number of 7 digits and 3,900 dashes',
+        fields: { ...LEAD, phonenumber: `1234567${'-'.repeat(3900)}` },
+        error: 'invalid field: phonenumber',
+        problem: 'tooLong',
       },
       {
         label: 'a form this site does not have',
