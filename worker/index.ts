@@ -95,7 +95,7 @@ const routes = {
     }
     return handleLeadIntake(request, {
       store: d1Store(env.LEADS_DB),
-      takeRateSlot: (client) => env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(client)).take(),
+      takeRateSlot: (key) => env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(key)).take(),
       enqueue: (id) => env.LEAD_QUEUE.send({ id }),
       newId: () => crypto.randomUUID(),
       now,

@@ -83,10 +83,17 @@ export const uiSchema = z
         loading: label,
         failure: z.literal('❌ Failed to send email. Try again!'),
         errors: z
-          .object({ nameRequired: sentence, nameTooLong: sentence, mobileRequired: sentence, mobileInvalid: sentence })
+          .object({
+            nameRequired: sentence,
+            nameTooLong: sentence,
+            nameInvalid: sentence.describe('A name with no letter (only digits, symbols or invisible characters).'),
+            mobileRequired: sentence,
+            mobileTooLong: sentence,
+            mobileInvalid: sentence,
+          })
           .strict()
           .describe(
-            "Inline messages under a field at fault; {limit}, {min} and {max} are the rules' numbers (src/lib/lead.ts).",
+            "Inline messages under a field at fault; {limit}, {min}, {max} and {mobileLimit} are the rules' numbers (src/lib/lead.ts).",
           ),
       })
       .strict(),
