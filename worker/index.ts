@@ -7,7 +7,8 @@
  *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
- * - LeadRateLimiter: the Durable Object that counts each address's leads (./rate-limiter.ts).
+ * - LeadRateLimiter: the Durable Object that counts the leads of each client (an IPv4 address or an IPv6 /64)
+ *   (./rate-limiter.ts).
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { LEAD_ROUTE } from '../src/lib/lead-wire';

@@ -61,7 +61,7 @@ export interface Env {
   LEADS_DB: D1Database;
   /** One message per lead to deliver. */
   LEAD_QUEUE: Queue<LeadMessage>;
-  /** One counter per client address. */
+  /** One counter per client: an IPv4 address, or an IPv6 /64 (rateLimitKey in src/lib/lead-outbox.ts). */
   LEAD_RATE_LIMITER: DurableObjectNamespace<LeadRateLimiterApi>;
   /** Base URL of the CRM: leads go to {CRM_HOST}/api/leads. A secret. */
   CRM_HOST?: string;
