@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/host.mjs';
 import { startFakeCrm, type CrmRequest, type FakeCrm } from './fake-crm';
+import { whileTheOfferRuns } from './home-helpers';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { MAX_DELIVERY_ATTEMPTS } from '../../src/lib/lead-outbox';
 
@@ -86,6 +87,7 @@ test.describe('with the CRM set', () => {
   const popup = (page: Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
 
   async function claim(page: Page, name: string, mobile: string) {
+    await whileTheOfferRuns(page);
     await page.goto(`${host.origin}/`);
     await expect(popup(page)).toBeVisible();
     await popup(page).getByPlaceholder('Enter Name').fill(name);
