@@ -144,6 +144,11 @@ try {
 
   if (!failed && !values['fixtures-only']) {
     const host = await hosting;
+    /** The requests under way, named when a page fails to load. */
+    const inFlight = new Set();
+    page.on('request', (request) => inFlight.add(request.url()));
+    page.on('requestfinished', (request) => inFlight.delete(request.url()));
+    page.on('requestfailed', (request) => inFlight.delete(request.url()));
     await context.addInitScript((key) => window.sessionStorage.setItem(key, '1'), offerDismissedKey());
     const only = values.only?.split(',');
     const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path));
@@ -160,7 +165,11 @@ try {
         mark = Date.now();
       };
       // The fonts and images are waited for below, each image at most once.
-      await page.goto(host.origin + path, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+      await page.goto(host.origin + path, { waitUntil: 'domcontentloaded', timeout: 60_000 }).catch((error) => {
+        throw new Error(
+          `${path} did not load; still loading: ${[...inFlight].join(', ') || 'nothing'}\n${error.message}`,
+        );
+      });
       lap('load');
       const heights = [];
       const shown = new Map();

@@ -26,6 +26,7 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `split-word`: a word broken across two lines between two letters or digits.
  * - `spill`: an element (or a run of text) painted outside the section that holds it.
  * - `small-text`: text rendered under `minFontPx`, outside the small print.
+ * - `lone-card`: a grid of cards whose last row holds one card, off centre.
  * @param {{ minFontPx: number, smallPrint: string }} options
  * It also lists the SVG pictures shown in <img>, for measurePicture.
  * @returns {{ width: number, height: number, scrollWidth: number, scrollHeight: number,
@@ -276,6 +277,41 @@ export function measureLayout({ minFontPx, smallPrint }) {
       rule: 'small-text',
       where: sectionName(containerOf(parent) ?? document.body),
       what: `${size.toFixed(1)} px: ${describe(parent)}`,
+    });
+  }
+
+  // A lone card: a grid of cards (boxes with a border, a background or a shadow) laid out in columns whose last row
+  // holds a single card, left at the side instead of centred (or spread over the row). Grids of plain items (a check
+  // list, links) and wrapping rows of chips (flex) are text that flows, and are left alone.
+  const painted = (style) =>
+    style.boxShadow !== 'none' ||
+    !/rgba\(.*, 0\)$|transparent/.test(style.backgroundColor) ||
+    ['Top', 'Right', 'Bottom', 'Left'].some(
+      (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none',
+    );
+  const isCard = (item) => {
+    if (painted(styleOf(item))) return true;
+    const only = item.children.length === 1 ? item.firstElementChild : null;
+    return Boolean(only && painted(styleOf(only)));
+  };
+  for (const grid of document.body.querySelectorAll('*')) {
+    if (styleOf(grid).display !== 'grid' || !seen(grid)) continue;
+    const items = [...grid.children].filter(
+      (item) => seen(item) && !['absolute', 'fixed'].includes(styleOf(item).position),
+    );
+    if (items.length < 3 || !items.every(isCard)) continue;
+    const boxes = items.map((item) => item.getBoundingClientRect());
+    const last = boxes.at(-1);
+    const onLastRow = boxes.filter((box) => Math.abs(box.top - last.top) < SLACK).length;
+    const onFirstRow = boxes.filter((box) => Math.abs(box.top - boxes[0].top) < SLACK).length;
+    if (onLastRow !== 1 || onFirstRow < 2) continue;
+    const frame = grid.getBoundingClientRect();
+    const offCentre = (last.left + last.right) / 2 - (frame.left + frame.right) / 2;
+    if (Math.abs(offCentre) <= 2 || last.width >= frame.width - 2) continue;
+    findings.push({
+      rule: 'lone-card',
+      where: sectionName(containerOf(grid) ?? document.body),
+      what: `${describe(grid)}: ${items.length} cards, ${onFirstRow} a row, the last alone ${Math.round(Math.abs(offCentre))} px ${offCentre < 0 ? 'left' : 'right'} of centre`,
     });
   }
 
