@@ -101,14 +101,14 @@ export const FIXTURES = [
   {
     name: 'a grid of cards whose last row holds one card at the side',
     html: page(
-      `<section><ul style="display:grid;grid-template-columns:1fr 1fr;gap:8px;padding:0;margin:0">${'<li style="border:1px solid;list-style:none">Card</li>'.repeat(3)}</ul></section>`,
+      `<section><ul style="display:grid;grid-template-columns:1fr 1fr;gap:8px;padding:0;margin:0">${'<li style="border:1px solid;list-style:none;height:100px">Card</li>'.repeat(3)}</ul></section>`,
     ),
     finds: ['^lone-card: ul "CardCardCard": 3 cards, 2 a row, the last alone 77 px left of centre$'],
   },
   {
-    name: 'the same grid with its lone card centred, and a grid of plain items',
+    name: 'the same grid with its lone card centred, a grid of plain items and a wrapping row of chips',
     html: page(
-      `<section><ul style="display:grid;grid-template-columns:1fr 1fr;gap:8px;padding:0;margin:0">${'<li style="border:1px solid;list-style:none">Card</li>'.repeat(2)}<li style="border:1px solid;list-style:none;grid-column:1/-1;justify-self:center;width:146px">Card</li></ul><ul style="display:grid;grid-template-columns:1fr 1fr;padding:0">${'<li style="list-style:none">Point</li>'.repeat(3)}</ul></section>`,
+      `<section><ul style="display:grid;grid-template-columns:1fr 1fr;gap:8px;padding:0;margin:0">${'<li style="border:1px solid;list-style:none;height:100px">Card</li>'.repeat(2)}<li style="border:1px solid;list-style:none;height:100px;grid-column:1/-1;justify-self:center;width:146px">Card</li></ul><ul style="display:flex;flex-wrap:wrap;width:200px;gap:8px;padding:0">${'<li style="border:1px solid;list-style:none;padding:4px 12px">Chip</li>'.repeat(4)}</ul><ul style="display:grid;grid-template-columns:1fr 1fr;padding:0">${'<li style="list-style:none">Point</li>'.repeat(3)}</ul></section>`,
     ),
     finds: [],
   },

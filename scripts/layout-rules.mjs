@@ -280,9 +280,11 @@ export function measureLayout({ minFontPx, smallPrint }) {
     });
   }
 
-  // A lone card: a grid of cards (boxes with a border, a background or a shadow) laid out in columns whose last row
-  // holds a single card, left at the side instead of centred (or spread over the row). Grids of plain items (a check
-  // list, links) and wrapping rows of chips (flex) are text that flows, and are left alone.
+  // A lone card: a grid of cards laid out in columns (CSS grid, or flex that wraps) whose last row holds a single card,
+  // left at the side instead of centred (or spread over the row). A card is a box with a border, a background or a
+  // shadow (on the item or its one child) at least CARD_HEIGHT tall: a grid of plain items (a check list, links) and
+  // a wrapping row of chips (tags, tabs) are text that flows, and are left alone.
+  const CARD_HEIGHT = 96;
   const painted = (style) =>
     style.boxShadow !== 'none' ||
     !/rgba\(.*, 0\)$|transparent/.test(style.backgroundColor) ||
@@ -290,12 +292,15 @@ export function measureLayout({ minFontPx, smallPrint }) {
       (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none',
     );
   const isCard = (item) => {
+    if (item.getBoundingClientRect().height < CARD_HEIGHT) return false;
     if (painted(styleOf(item))) return true;
     const only = item.children.length === 1 ? item.firstElementChild : null;
     return Boolean(only && painted(styleOf(only)));
   };
+  const laysOutInColumns = (style) =>
+    style.display === 'grid' || (style.display === 'flex' && style.flexWrap === 'wrap');
   for (const grid of document.body.querySelectorAll('*')) {
-    if (styleOf(grid).display !== 'grid' || !seen(grid)) continue;
+    if (!laysOutInColumns(styleOf(grid)) || !seen(grid)) continue;
     const items = [...grid.children].filter(
       (item) => seen(item) && !['absolute', 'fixed'].includes(styleOf(item).position),
     );
