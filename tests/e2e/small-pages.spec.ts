@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 test.describe('thank-you page', () => {
@@ -113,6 +114,60 @@ test.describe('legal pages', () => {
       for (const pattern of must) expect(text).toMatch(pattern);
     });
   }
+
+  test('a table of contents links each section; by keyboard a link lands on its heading, below the header', async ({
+    page,
+  }) => {
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const sections = () => page.locator('.prose-legal h2');
+    /** The heading is on screen, not under the fixed header, and Tab goes on from it. */
+    const landsOn = async (id: string) => {
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      const heading = page.locator(`[id="${id}"]`);
+      await expect(heading).toBeInViewport();
+      const header = await page.locator('[data-site-header]').boundingBox();
+      await expect
+        .poll(async () => (await heading.boundingBox())!.y)
+        .toBeGreaterThanOrEqual(header!.y + header!.height);
+      await page.keyboard.press('Tab');
+      const follows = await page.evaluate(
+        (id) =>
+          Boolean(
+            document.getElementById(id)!.compareDocumentPosition(document.activeElement!) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+        id,
+      );
+      expect(follows, 'the next Tab goes on after the heading').toBe(true);
+    };
+
+    // A wide screen: the list beside the text, one link per section, in order.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/privacy-policy');
+    const ids = await sections().evaluateAll((headings) => headings.map((h) => h.id));
+    const names = await sections().allInnerTexts();
+    // One link per section of the Markdown file.
+    const markdown = readFileSync('src/content/legal/privacy-policy.md', 'utf8');
+    expect(ids.length).toBe(markdown.match(/^## /gm)!.length);
+    await expect(toc.getByRole('link')).toHaveText(names);
+    for (const [i, id] of ids.entries()) await expect(toc.getByRole('link').nth(i)).toHaveAttribute('href', `#${id}`);
+    const target = toc.getByRole('link', { name: 'Your Privacy Rights' });
+    await target.focus();
+    await page.keyboard.press('Enter');
+    await landsOn('your-privacy-rights');
+
+    // A phone: a closed disclosure that the keyboard opens.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/terms-of-uses');
+    await expect(toc.getByRole('link').first()).toBeHidden();
+    await toc.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const link = toc.getByRole('link', { name: 'Governing Law' });
+    await expect(link).toBeVisible();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await landsOn('governing-law');
+  });
 });
 
 test('about us: sections and the Join the Mission call to action', async ({ page }) => {

@@ -127,9 +127,11 @@ export const uiSchema = z
       .strict()
       .describe("The terms of the landing pages' before/after pairs."),
     legal: z
-      .object({ eyebrow: label, lastUpdated: label })
+      .object({ eyebrow: label, lastUpdated: label, contents: label })
       .strict()
-      .describe('The header of every legal page: the eyebrow and the label before the revision date.'),
+      .describe(
+        'The header of every legal page: the eyebrow, the label before the revision date and the name of its table of contents.',
+      ),
   })
   .strict();
 
