@@ -19,7 +19,7 @@ import { site } from '../config/site';
 import { splitFrontmatter } from '../data/blog/embedded';
 import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/config';
 import { CMS_FOLDER } from '../../scripts/dist-pages.mjs';
-import { astroEsbuild } from './security-headers';
+import { astroEsbuild } from './astro-esbuild';
 
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
 const ENTRY = 'src/cms/admin.ts';
