@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { site } from '../config/site';
 import { buildHeadersFile } from '../lib/security-headers';
-import { CMS_FOLDER, builtPages, notPagePaths } from '../../scripts/dist-pages.mjs';
+import { CMS_FOLDER, builtPages, notPagePaths } from './dist-pages.mjs';
 
 /**
  * The pages that run the blog search (BlogListLayout: the list and category pages), as header rule paths: only they

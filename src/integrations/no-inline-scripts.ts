@@ -26,7 +26,7 @@ import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { INTERACT_DIRECTIVE } from './client-interact';
 import { astroEsbuild } from './astro-esbuild';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
-import { htmlFiles } from '../../scripts/dist-pages.mjs';
+import { htmlFiles } from './dist-pages.mjs';
 
 /** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
 export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {

@@ -5,7 +5,7 @@
  *   that names nothing, a plan name that is no plan, a price, fee or saving written literally where a slot states it.
  *   Any of these stops the build, naming each file and field;
  * - each offer (src/content/offer): a warning naming the file when its deadline has passed, since the home popup no
- *   longer opens (the page decides at visit time: src/scripts/offer-popup.ts).
+ *   longer opens (the page decides at visit time: src/browser/offer-popup.ts).
  *
  * A file that breaks its schema is left to the content layer, which names it.
  */

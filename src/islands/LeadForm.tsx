@@ -77,7 +77,7 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
   );
 
   useEffect(() => setReady(true), []);
-  // A submit made before hydration was held (the form is `data-early`, src/scripts/early-input.ts): sent now.
+  // A submit made before hydration was held (the form is `data-early`, src/browser/early-input.ts): sent now.
   useEarlyInput(formRef);
 
   if (render === 'mounted' && !ready) {

@@ -35,7 +35,7 @@ export default function OfferLeadForm({ crm, labels, copy }: Props) {
     (lead) => postLead(lead, crm),
     (error) => console.error(`Lead submission failed: ${error instanceof Error ? error.message : String(error)}`),
   );
-  // What was typed, and a submit held before hydration (src/scripts/early-input.ts), are adopted now.
+  // What was typed, and a submit held before hydration (src/browser/early-input.ts), are adopted now.
   useEarlyInput(formRef);
 
   return (

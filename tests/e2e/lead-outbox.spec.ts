@@ -369,7 +369,7 @@ test.describe('an email form whose email service fails', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     crm = await startFakeCrm();
-    // dist-test: the email service is configured (https://email.test.example, scripts/test-settings.mjs).
+    // dist-test: the email service is configured (https://email.test.example, tests/settings.mjs).
     host = await startHost({ dir: 'dist-test', bindings: { CRM_HOST: crm.url, CRM_TOKEN: TOKEN } });
   });
 
