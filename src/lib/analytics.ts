@@ -86,7 +86,7 @@ export function ctaEvent(
 }
 
 /** The lead forms, as `Lead Submitted` and `Lead Failed` name them (and the lead store records them). */
-export type { LeadFormName } from './lead';
+export type { LeadFormName } from './leads/rules';
 
 /** The calculators, as `Calculator Used` names them. */
 export type CalculatorName = 'revenue' | 'whatsapp';

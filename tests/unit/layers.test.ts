@@ -91,7 +91,10 @@ const cases: { folder: string; file: string; forbidden: [code: string, error: st
       ["import Header from '../src/components/layout/Header.astro';", 'Only src/lib from the Worker'],
       ["import { getEntry } from 'astro:content';", 'No astro:* module in the Worker'],
     ],
-    allowed: ["import { validateLead } from '../src/lib/lead';", "import { DurableObject } from 'cloudflare:workers';"],
+    allowed: [
+      "import { validateLead } from '../src/lib/leads/rules';",
+      "import { DurableObject } from 'cloudflare:workers';",
+    ],
   },
 ];
 
