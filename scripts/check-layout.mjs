@@ -55,11 +55,13 @@ const afterRendering = (page) =>
  * Shows the page as a visitor who scrolled to its end sees it, at the viewport's present width, in one round trip:
  * after two frames (a resize has taken effect), brings each section still to reveal and each island that waits to be
  * seen into view, a frame at a time, until none is left, as tests/e2e/whole-page.ts's revealWholePage does (islands in
- * a closed dialog or hidden at this width excepted); then waits for the fonts and every image (lazy ones loaded now),
- * and scrolls back to the top. Rejects after `timeout` ms with what it still waited for.
+ * a closed dialog or hidden at this width excepted); then waits up to 20 s for the fonts and every image drawn at this
+ * width (lazy ones loaded now), and scrolls back to the top. Rejects after `timeout` ms with the section it still
+ * waited for; resolves with the images (and "fonts") that had not loaded, so the run names them.
  * @param {number} timeout
  */
 function settle(timeout) {
+  const IMAGE_WAIT_MS = 20_000;
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   const deadline = performance.now() + timeout;
   const late = (what) => {
@@ -84,15 +86,25 @@ function settle(timeout) {
       await frame();
     }
     for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager';
-    const images = Promise.all([...document.images].map(loaded));
+    // Only what is drawn at this width can move the layout; an image that never answers is named, not waited on.
+    const shown = [...document.images].filter((image) => image.checkVisibility());
+    const images = Promise.all(shown.map(loaded));
     const waited = await Promise.race([
       Promise.all([images, document.fonts.ready]).then(() => true),
-      new Promise((done) => setTimeout(() => done(false), Math.max(0, deadline - performance.now()))),
+      new Promise((done) =>
+        setTimeout(() => done(false), Math.min(IMAGE_WAIT_MS, Math.max(0, deadline - performance.now()))),
+      ),
     ]);
-    if (!waited) late('images and fonts');
+    const unloaded = waited
+      ? []
+      : [
+          ...shown.filter((image) => !image.complete).map((image) => image.currentSrc || image.src),
+          ...(document.fonts.status === 'loading' ? ['fonts'] : []),
+        ];
     window.scrollTo({ top: 0, behavior: 'instant' });
     await frame();
     await frame();
+    return unloaded;
   })();
 }
 
@@ -176,7 +188,9 @@ try {
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         // Again at each width: an island hidden at the last width (display: none) may show at this one.
-        await page.evaluate(settle, SETTLE_TIMEOUT_MS);
+        const unloaded = await page.evaluate(settle, SETTLE_TIMEOUT_MS);
+        if (unloaded.length)
+          console.warn(`${path} at ${viewport.width} px: measured without ${unloaded.join(', ')} (not loaded in 20 s)`);
         lap('reveal');
         const measured = await page.evaluate(measureLayout, RULES);
         lap('measure');
