@@ -76,8 +76,19 @@ export function reportQueries({ showContacts = false } = {}) {
   return showContacts ? { ...queries, contacts } : queries;
 }
 
-/** Whole seconds from `then` to `now` (both in ms), never negative. */
+/**
+ * Whole seconds from `then` to `now` (both in ms), never negative.
+ * @param {number} then
+ * @param {number} now
+ */
 const secondsSince = (then, now) => Math.max(0, Math.floor((now - then) / 1000));
+
+/**
+ * Whether a state read from the table is one of LEAD_STATES.
+ * @param {string} state
+ * @returns {state is LeadState}
+ */
+const isLeadState = (state) => /** @type {readonly string[]} */ (LEAD_STATES).includes(state);
 
 /**
  * Turns the rows of {@link reportQueries} into the report. States with no lead count 0; the last error is the most
@@ -90,7 +101,7 @@ export function buildReport(rows, { now, source }) {
   /** @type {Record<LeadState, number>} */
   const counts = { pending: 0, sent: 0, dead: 0 };
   for (const row of rows.counts) {
-    if (LEAD_STATES.includes(/** @type {LeadState} */ (row.state))) counts[row.state] += Number(row.count) || 0;
+    if (isLeadState(row.state)) counts[row.state] += Number(row.count) || 0;
   }
 
   const oldest = rows.oldestPending[0]?.oldest_created_at;
@@ -150,24 +161,31 @@ export function formatAge(seconds) {
  */
 const printable = (value) => String(value ?? '').replace(/\p{Cc}/gu, '\uFFFD');
 
-/** A CRM status for people: the number, or "no answer" when the CRM was not reached. */
+/**
+ * A CRM status for people: the number, or "no answer" when the CRM was not reached.
+ * @param {number | null} status
+ */
 const statusText = (status) => (status == null ? 'no answer' : `HTTP ${status}`);
 
 /**
  * Lines of text: the columns padded to their widest cell.
- * @param {string[][]} rows
+ * @param {[string[], ...string[][]]} rows the header first
  */
 function table(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   return rows.map((row) =>
     row
-      .map((cell, i) => cell.padEnd(widths[i]))
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd(),
   );
 }
 
-/** One line of the text report: a label, then its value. */
+/**
+ * One line of the text report: a label, then its value.
+ * @param {string} label
+ * @param {string} value
+ */
 const line = (label, value) => `${label.padEnd(LABEL_WIDTH)}${value}`;
 
 /**
@@ -215,7 +233,10 @@ export class WranglerError extends Error {
   name = 'WranglerError';
 }
 
-/** Whether a wrangler error means the lead table is not there yet (no lead stored, or migrations not applied). */
+/**
+ * Whether a wrangler error means the lead table is not there yet (no lead stored, or migrations not applied).
+ * @param {string} message
+ */
 export const isMissingTable = (message) => /no such table: leads\b/.test(message);
 
 /**
@@ -288,6 +309,7 @@ export async function readReport({
   const source = remote ? `remote D1 database ${BINDING}` : `local state in ${persistTo}`;
   const queries = reportQueries({ showContacts });
   const parts = Object.entries(queries);
+  /** @param {string} message */
   const noStore = (message) => ({
     ...buildReport(
       { counts: [], oldestPending: [], lastErrors: [], ...(showContacts && { contacts: [] }) },
