@@ -9,14 +9,25 @@ import tseslint from 'typescript-eslint';
  * src/config is the one reader of the environment; src/data reads content collections and build-time files; pages and
  * layouts put them together and hand plain props to components and islands.
  */
+/** @param {string} name */
 const folder = (name) => `^(\\.{1,2}/)+(src/)?${name}(/|$)`;
+/**
+ * @typedef {{ regex: string, message: string }} ImportPattern
+ * @typedef {(why: string) => ImportPattern} Forbid
+ * @type {Record<'config' | 'data' | 'layouts', Forbid> & { module: (pattern: string, why: string) => ImportPattern }}
+ */
 const forbid = {
   config: (why) => ({ regex: folder('config'), message: `No src/config here: ${why}` }),
   data: (why) => ({ regex: folder('data'), message: `No src/data here: ${why}` }),
   layouts: (why) => ({ regex: folder('layouts'), message: `No src/layouts here: ${why}` }),
   module: (pattern, why) => ({ regex: pattern, message: why }),
 };
-/** A folder's forbidden imports, and no import.meta.env. */
+/**
+ * A folder's forbidden imports, and no import.meta.env.
+ * @param {string[]} files
+ * @param {ImportPattern[]} patterns
+ * @returns {import('eslint').Linter.Config}
+ */
 const layer = (files, patterns) => ({
   files,
   rules: {

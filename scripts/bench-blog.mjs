@@ -27,10 +27,21 @@ const MAX_LIST_HTML_BYTES = 60 * 1024;
 const LINEAR_TOLERANCE = 0.5;
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
+/**
+ * @typedef {{ code: number | null, seconds: number, cpuSeconds: number | null, peakBytes: number | null, log: string }}
+ *   BuildResult
+ */
+
+/**
+ * One build against the blog API at `apiUrl`, into `outDir`: its exit code, times, peak memory and output.
+ * @param {string} apiUrl
+ * @param {string} outDir
+ * @returns {Promise<BuildResult>}
+ */
 function build(apiUrl, outDir) {
   return new Promise((resolve) => {
     // npm run build: the build as CI and the deploy run it, with its heap limit (package.json).
-    const astro = ['npm', 'run', '--silent', 'build', '--', '--outDir', outDir];
+    const astro = /** @type {const} */ (['npm', 'run', '--silent', 'build', '--', '--outDir', outDir]);
     const [command, args] = timeBin
       ? [timeBin, ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', ...astro]]
       : [astro[0], astro.slice(1)];
@@ -57,7 +68,10 @@ function build(apiUrl, outDir) {
   });
 }
 
-/** Bytes of the list pages that must stay small: /blogs, its last numbered page, the first category's first page. */
+/**
+ * Bytes of the list pages that must stay small: /blogs, its last numbered page, the first category's first page.
+ * @param {string} outDir
+ */
 function listPageSizes(outDir) {
   const numbered = existsSync(join(outDir, 'blogs'))
     ? readdirSync(join(outDir, 'blogs')).filter((f) => /^\d+\.html$/.test(f))
@@ -85,6 +99,7 @@ function listPageSizes(outDir) {
   console.log(warm.code === 0 ? `${warm.seconds.toFixed(1)} s` : 'failed');
 }
 
+/** @type {(BuildResult & { count: number, html: Record<string, number> })[]} */
 const rows = [];
 for (const count of counts) {
   const api = createBlogApi({ posts: count });
@@ -103,8 +118,11 @@ for (const count of counts) {
   rows.push({ count, ...result, html });
 }
 
+/** @param {number | null} bytes */
 const mb = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 1024 ** 2).toFixed(0)} MB`);
+/** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** @param {BuildResult} r */
 const cpuOf = (r) => r.cpuSeconds ?? r.seconds;
 console.log('\n| posts | wall time | CPU time | peak memory | marginal CPU per post | largest list page HTML |');
 console.log('|---:|---:|---:|---:|---:|---:|');
@@ -125,8 +143,8 @@ for (const r of rows) {
     if (bytes > MAX_LIST_HTML_BYTES) failures.push(`${page} is ${kb(bytes)} of HTML with ${r.count} posts`);
   }
 }
-const [first, last] = [rows[0], rows.at(-1)];
-if (rows.length >= 2) {
+const [first, second, beforeLast, last] = [rows[0], rows[1], rows.at(-2), rows.at(-1)];
+if (rows.length >= 2 && first && last) {
   const ratio = cpuOf(last) / cpuOf(first);
   const allowed = last.count / first.count;
   console.log(
@@ -134,13 +152,14 @@ if (rows.length >= 2) {
   );
   if (ratio > allowed) failures.push(`${last.count} posts cost ${ratio.toFixed(2)}x ${first.count} posts`);
 }
-if (rows.length >= 3) {
+if (rows.length >= 3 && first && second && beforeLast && last) {
+  /** @type {(a: (typeof rows)[number], b: (typeof rows)[number]) => number} */
   const marginal = (a, b) => (cpuOf(b) - cpuOf(a)) / (b.count - a.count);
-  const early = marginal(rows[0], rows[1]);
-  const late = marginal(rows.at(-2), rows.at(-1));
+  const early = marginal(first, second);
+  const late = marginal(beforeLast, last);
   console.log(
-    `Marginal CPU per post: ${(early * 1000).toFixed(1)} ms (${rows[0].count}→${rows[1].count}), ` +
-      `${(late * 1000).toFixed(1)} ms (${rows.at(-2).count}→${rows.at(-1).count}); linear while the second is within ` +
+    `Marginal CPU per post: ${(early * 1000).toFixed(1)} ms (${first.count}→${second.count}), ` +
+      `${(late * 1000).toFixed(1)} ms (${beforeLast.count}→${last.count}); linear while the second is within ` +
       `${LINEAR_TOLERANCE * 100}% of the first.`,
   );
   if (late > early * (1 + LINEAR_TOLERANCE)) failures.push('build time grows faster than linearly');

@@ -51,19 +51,29 @@ const say = (
     write(`${line}\n`)
 )(process.stdout.write.bind(process.stdout));
 
-/** The client address of lead `i`: IPv4 for the first half of the addresses, IPv6 (its own /64) for the second. */
+/**
+ * The client address of lead `i`: IPv4 for the first half of the addresses, IPv6 (its own /64) for the second.
+ * @param {number} i
+ */
 function addressOf(i) {
   const a = i % ADDRESSES;
   if (a < ADDRESSES / 2) return `198.18.${a >> 8}.${(a & 0xff) + 1}`;
   // Another interface id of the same /64 for each of its leads: the rate limit counts the /64.
   return `2001:db8:be:${a.toString(16)}::${(i + 1).toString(16)}`;
 }
+/** @param {number} i */
 const nameOf = (i) => `Bench Lead ${String(i + 1).padStart(5, '0')}`;
+/** @param {number} i */
 const mobileOf = (i) => `+91 9${String(i).padStart(9, '0')}`;
 
-/** The stand-in CRM: when each name was delivered (answered 2xx) and tried, and it fails FAILURE_RATE of requests. */
+/**
+ * The stand-in CRM: when each name was delivered (answered 2xx) and tried, and it fails FAILURE_RATE of requests.
+ * @param {() => number} clock
+ */
 function startCrm(clock) {
+  /** @type {Map<string, number[]>} name -> when it was delivered */
   const delivered = new Map();
+  /** @type {Map<string, number>} name -> tries */
   const tried = new Map();
   const stats = { requests: 0, failed: 0, foreign: 0 };
   const server = createServer(async (req, res) => {
@@ -86,22 +96,30 @@ function startCrm(clock) {
     delivered.set(name, [...(delivered.get(name) ?? []), clock()]);
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":true,"message":"Lead added"}');
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
+  /** @type {Promise<{ url: string, delivered: typeof delivered, tried: typeof tried, stats: typeof stats,
+   *   close: () => Promise<void> }>} */
+  const started = new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
       resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
         delivered,
         tried,
         stats,
-        close: () => new Promise((done) => server.close(done)),
-      }),
-    ),
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    }),
   );
+  return started;
 }
 
 /**
  * One lead posted to the intake as a browser would, on a fresh connection (as host.mjs's get(): a kept-alive socket that
  * the runtime has just closed would fail a request that never reached it).
+ * @param {string} origin
+ * @param {string} address
+ * @param {string} body
+ * @returns {Promise<{ status: number, body: string }>}
  */
 function postLead(origin, address, body) {
   return new Promise((done, fail) => {
@@ -134,14 +152,21 @@ function postLead(origin, address, body) {
  * The runtime's output, read as it comes: its lead log lines (one JSON object each, with the time it arrived) and the
  * count of connections its local dev proxy lost. It is not printed: the process's own writes are taken over while the
  * host runs, and `say` prints the benchmark's lines.
+ * @param {() => number} clock
  */
 function captureRuntimeOutput(clock) {
+  /** @type {(import('../worker/leads/log').LeadEvent & { t: number })[]} */
   const events = [];
   let lostConnections = 0;
   let pending = '';
   const original = { out: process.stdout.write, err: process.stderr.write };
+  /**
+   * @param {Uint8Array | string} chunk
+   * @param {unknown} [encoding]
+   * @param {unknown} [callback]
+   */
   const take = (chunk, encoding, callback) => {
-    const done = [encoding, callback].find((arg) => typeof arg === 'function');
+    const done = typeof encoding === 'function' ? encoding : typeof callback === 'function' ? callback : undefined;
     if (done) process.nextTick(done);
     // A line is never longer than this; what has no line break by then is not a log line.
     pending = (pending + String(chunk)).slice(-65_536);
@@ -165,11 +190,25 @@ function captureRuntimeOutput(clock) {
   };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ */
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+/** @param {number} value */
 const ms = (value) => `${Math.round(value)} ms`;
+/** @param {number} value */
 const s = (value) => `${(value / 1000).toFixed(1)} s`;
+/** @param {number} time */
 const sleep = (time) => new Promise((done) => setTimeout(done, time));
+/**
+ * How many times each item occurs, most frequent first.
+ * @template T
+ * @param {T[]} items
+ * @returns {[T, number][]}
+ */
 const count = (items) => {
+  /** @type {Map<T, number>} */
   const counts = new Map();
   for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1]);
@@ -178,24 +217,30 @@ const count = (items) => {
 const started = performance.now();
 const clock = () => performance.now() - started;
 const crm = await startCrm(clock);
+const [load = NaN] = loadavg();
 say(
   `The lead path under load: ${LEADS} leads from ${ADDRESSES} addresses, ${CONCURRENCY} at a time; the CRM fails ` +
-    `${FAILURE_RATE * 100} % of requests at random. ${cpus().length} cores, load ${loadavg()[0].toFixed(1)} at start.`,
+    `${FAILURE_RATE * 100} % of requests at random. ${cpus().length} cores, load ${load.toFixed(1)} at start.`,
 );
 // A folder of its own, read once the runtime has stopped (a second reader of a busy local table can fail).
 const persistTo = mkdtempSync(join(tmpdir(), 'bench-leads-'));
 const output = captureRuntimeOutput(clock);
+/** @type {string[]} */
 const failures = [];
+/** @type {Set<string>} */
 let accepted = new Set();
+/** @type {Awaited<ReturnType<typeof startHost>> | undefined} */
 let host;
+/** @type {NodeJS.Timeout | undefined} */
 let cron;
 try {
-  host = await startHost({
+  const runtime = await startHost({
     dir: values.dir,
     persistTo,
     echo: true,
     bindings: { CRM_HOST: crm.url, CRM_TOKEN: TOKEN, LEAD_RETRY_BASE_S: '1', LEAD_SWEEP_AFTER_S: SWEEP_AFTER_S },
   });
+  host = runtime;
   // The cron, as the sweep's trigger request (scripts/host.mjs).
   let sweeps = 0;
   let sweeping = false;
@@ -203,7 +248,7 @@ try {
     if (sweeping) return 'busy';
     sweeping = true;
     try {
-      const answer = await get(`${host.origin}/cdn-cgi/handler/scheduled`);
+      const answer = await get(`${runtime.origin}/cdn-cgi/handler/scheduled`);
       if (answer.status === 200) sweeps++;
       return String(answer.status);
     } catch (error) {
@@ -214,7 +259,7 @@ try {
   };
   cron = setInterval(runSweep, SWEEP_EVERY_MS);
 
-  /** Each lead's answer: status, latency, the lead's id or the error. */
+  /** @type {{ status: number, latency: number, id?: string, error?: string }[]} each lead's answer */
   const answers = new Array(LEADS);
   let next = 0;
   let answered = 0;
@@ -227,7 +272,8 @@ try {
         const body = new URLSearchParams({ name: nameOf(i), phonenumber: mobileOf(i), company_website: '' });
         const sentAt = clock();
         try {
-          const response = await postLead(host.origin, addressOf(i), body.toString());
+          const response = await postLead(runtime.origin, addressOf(i), body.toString());
+          /** @param {string} key */
           const field = (key) => new RegExp(`"${key}":"([^"]*)"`).exec(response.body)?.[1];
           answers[i] = {
             status: response.status,
@@ -254,7 +300,7 @@ try {
   }
   say(
     `Intake latency: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ` +
-      `max ${ms(latencies.at(-1))}`,
+      `max ${ms(latencies.at(-1) ?? NaN)}`,
   );
   const lost = output.lostConnections();
   if (lost) say(`The local dev proxy lost ${lost} connections to the runtime (workerd: "disconnected")`);
@@ -303,7 +349,7 @@ try {
       `${Math.max(0, ...crm.tried.values())} tries for one lead`,
   );
   const retries = output.events.filter((e) => e.event === 'retry' || e.event === 'dead');
-  for (const [error, n] of count(retries.map((e) => e.error.replace(/\d{4,} ms/, 'N ms')))) {
+  for (const [error, n] of count(retries.map((e) => (e.error ?? '').replace(/\d{4,} ms/, 'N ms')))) {
     say(`  ${String(n).padStart(5)} tries failed: ${error}`);
   }
   say(
@@ -311,7 +357,10 @@ try {
       .map(([event, n]) => `${n} ${event}`)
       .join(', ')}; ${sweeps} sweeps ran`,
   );
-  const idOf = new Map(answers.flatMap((a, i) => (a.id ? [[nameOf(i), a.id]] : [])));
+  /** @type {Map<string, string>} name -> the lead's id */
+  const idOf = new Map();
+  for (const [i, a] of answers.entries()) if (a.id) idOf.set(nameOf(i), a.id);
+  /** @param {string} name */
   const history = (name) => {
     for (const e of output.events.filter((event) => event.id === idOf.get(name))) {
       say(`    ${s(e.t)} ${e.event} try ${e.attempt ?? '-'}${e.error ? `: ${e.error}` : ''}`);
@@ -337,6 +386,7 @@ try {
 try {
   // The lead table, read as `npm run leads` reads it.
   const { stdout } = await run('node', ['scripts/leads.mjs', '--persist-to', persistTo, '--json']);
+  /** @type {{ counts: Record<string, number> }} the report of scripts/leads.mjs --json */
   const { counts } = JSON.parse(stdout);
   say(`Lead table: ${counts.sent} sent, ${counts.pending} pending, ${counts.dead} dead-lettered`);
   if (counts.sent !== accepted.size || counts.pending || counts.dead) {

@@ -17,7 +17,13 @@ const RUNS = Number(values.runs);
 /** How long the pointer rests on the link before the click. */
 const DWELL_MS = 300;
 
-/** [from, to]: `to` as a path, or a function that finds the link on the page (the first post of the list). */
+/**
+ * [from, to]: `to` as a path, or a function that finds the link on the page (the first post of the list).
+ * @typedef {import('@playwright/test').Page} Page
+ * @typedef {[from: string, to: string | ((page: Page) => import('@playwright/test').Locator)]} Navigation
+ */
+
+/** @type {Navigation[]} */
 const NAVIGATIONS = [
   ['/', '/pricing'],
   ['/pricing', '/member-management'],
@@ -26,7 +32,11 @@ const NAVIGATIONS = [
   ['/', '/yoga'],
 ];
 
-/** The link to `to` a visitor can reach: in the page itself, or in the header's menu sheet on a phone. */
+/**
+ * The link to `to` a visitor can reach: in the page itself, or in the header's menu sheet on a phone.
+ * @param {Page} page
+ * @param {Navigation[1]} to
+ */
 async function linkTo(page, to) {
   if (typeof to === 'function') return to(page);
   const inPage = page.locator(`main a[href="${to}"]`).first();
@@ -38,6 +48,13 @@ async function linkTo(page, to) {
   return link;
 }
 
+/**
+ * One navigation in a fresh context: the page it reached and the time from the click to its largest paint.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin
+ * @param {Navigation} navigation
+ * @param {boolean} speculation
+ */
 async function measure(browser, origin, [from, to], speculation) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
   if (!speculation) await context.route(`**${rulesFile}`, (route) => route.abort());
@@ -49,7 +66,9 @@ async function measure(browser, origin, [from, to], speculation) {
     const popup = page.locator('dialog[data-offer-popup][open]');
     if (await popup.count()) await page.keyboard.press('Escape');
     const link = await linkTo(page, to);
-    const target = new URL(await link.getAttribute('href'), origin).pathname;
+    const href = await link.getAttribute('href');
+    if (href === null) throw new Error(`${from}: the link to ${to} has no href`);
+    const target = new URL(href, origin).pathname;
     await link.hover();
     await page.waitForTimeout(DWELL_MS);
     const clicked = Date.now();
@@ -57,16 +76,18 @@ async function measure(browser, origin, [from, to], speculation) {
     await page.waitForURL((url) => url.pathname === target);
     const lcp = await page.evaluate(
       () =>
-        new Promise((done) => {
-          let last = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) last = entry.startTime;
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          // The largest paint is known once the page has loaded and painted once more.
-          const settle = () => setTimeout(() => done(performance.timeOrigin + last), 500);
-          if (document.readyState === 'complete') settle();
-          else addEventListener('load', settle, { once: true });
-        }),
+        /** @type {Promise<number>} */ (
+          new Promise((done) => {
+            let last = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) last = entry.startTime;
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+            // The largest paint is known once the page has loaded and painted once more.
+            const settle = () => setTimeout(() => done(performance.timeOrigin + last), 500);
+            if (document.readyState === 'complete') settle();
+            else addEventListener('load', settle, { once: true });
+          })
+        ),
     );
     return { path: target, ms: Math.round(lcp - clicked) };
   } finally {
@@ -74,11 +95,13 @@ async function measure(browser, origin, [from, to], speculation) {
   }
 }
 
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+/** @param {number[]} list */
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
 
 const host = await startHost({ dir: values.dir });
 // The rules file, as every page's header names it: refused in the runs without speculation rules.
 const named = (await get(`${host.origin}/`)).headers['speculation-rules'];
+/** @type {string | null} */
 const rulesFile = typeof named === 'string' ? JSON.parse(`[${named}]`)[0] : null;
 if (!rulesFile) throw new Error('The home page names no speculation rules (Speculation-Rules header)');
 const browser = await chromium.launch({
@@ -88,7 +111,9 @@ const browser = await chromium.launch({
 const rows = [];
 try {
   for (const navigation of NAVIGATIONS) {
+    /** @type {number[]} */
     const on = [];
+    /** @type {number[]} */
     const off = [];
     let path = '';
     // Interleaved, so a slower moment of the machine weighs on both columns alike.

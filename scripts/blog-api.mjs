@@ -33,6 +33,11 @@ export const MISSING_DATA_ID = 'missing-data';
 export const HOSTILE_LATE_POST_ID = 'hostile-late';
 
 const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'fixtures', 'blog');
+/**
+ * A post or category as the API sends it: any fields, of any shape (the hostile fixtures break them on purpose).
+ * @typedef {Record<string, unknown>} ApiRecord
+ */
+/** @param {string} name a JSON file of tests/fixtures/blog */
 const readFixture = (name) => JSON.parse(readFileSync(join(fixturesDir, name), 'utf8'));
 
 /** Ordinary formatting that must survive sanitising, next to the payloads that must not. */
@@ -44,7 +49,13 @@ export const SAFE_FORMATTING =
   '<p><span style="color: rgb(190, 24, 93); font-weight: 700">Styled text</span></p>' +
   '<p><img src="{{origin}}/images/b.svg" alt="Safe image" width="600" height="315"></p>';
 
+/**
+ * @param {string} id
+ * @param {ApiRecord[]} categories
+ * @param {string} createdAt
+ */
 function xssPost(id, categories, createdAt) {
+  /** @type {string[]} */
   const payloads = readFixture('xss-payloads.json');
   return {
     _id: id,
@@ -58,7 +69,11 @@ function xssPost(id, categories, createdAt) {
   };
 }
 
-/** N generated posts spread over the fixture categories: the benchmark's data. */
+/**
+ * N generated posts spread over the fixture categories: the benchmark's data.
+ * @param {number} count
+ * @param {ApiRecord[]} categories
+ */
 export function generatePosts(count, categories) {
   const start = Date.parse('2025-01-01T00:00:00.000Z');
   return Array.from({ length: count }, (_, i) => {
@@ -80,9 +95,13 @@ export function generatePosts(count, categories) {
   });
 }
 
-const IMAGE_COLOURS = { a: ['#4338ca', '#6366f1'], b: ['#047857', '#10b981'], c: ['#be185d', '#f472b6'] };
+/** @type {[from: string, to: string]} */
+const FIRST_COLOURS = ['#4338ca', '#6366f1'];
+/** @type {Record<string, [from: string, to: string]>} */
+const IMAGE_COLOURS = { a: FIRST_COLOURS, b: ['#047857', '#10b981'], c: ['#be185d', '#f472b6'] };
+/** @param {string} name */
 const image = (name) => {
-  const [from, to] = IMAGE_COLOURS[name] ?? IMAGE_COLOURS.a;
+  const [from, to] = IMAGE_COLOURS[name] ?? FIRST_COLOURS;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">` +
     `<defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
@@ -90,16 +109,23 @@ const image = (name) => {
   );
 };
 
+/**
+ * The stand-in, not yet listening.
+ * @param {{ mode?: string, delayMs?: number, posts?: number }} [options]
+ */
 export function createBlogApi(options = {}) {
   const state = {
     mode: options.mode ?? 'ok',
     delayMs: options.delayMs ?? 15_000,
   };
+  /** @type {ApiRecord[]} */
   const categories = readFixture('categories.json');
+  /** @type {ApiRecord[]} */
   const cleanPosts =
     options.posts && options.posts > 0
       ? generatePosts(options.posts, categories)
       : [...readFixture('posts.json'), xssPost(XSS_POST_ID, categories, '2024-12-01T10:00:00.000Z')];
+  /** @type {ApiRecord[]} */
   const hostile = options.posts && options.posts > 0 ? [] : readFixture('hostile-posts.json');
   const basePosts = [...cleanPosts, ...hostile];
   const unlisted = [
@@ -115,6 +141,10 @@ export function createBlogApi(options = {}) {
     },
   ];
 
+  /**
+   * @param {unknown} value
+   * @param {string} origin
+   */
   const withOrigin = (value, origin) => JSON.parse(JSON.stringify(value).replaceAll('{{origin}}', origin));
   const brokenPosts = [
     { ...basePosts[0], _id: 'broken-no-author', author: undefined, name: 'Broken: no author' },
@@ -128,6 +158,10 @@ export function createBlogApi(options = {}) {
     const mode = url.searchParams.get('mode') ?? state.mode;
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cache-Control', 'no-store');
+    /**
+     * @param {number} status
+     * @param {unknown} body
+     */
     const send = (status, body) => {
       res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -142,9 +176,11 @@ export function createBlogApi(options = {}) {
       if (req.method === 'POST') {
         let raw = '';
         for await (const chunk of req) raw += chunk;
+        /** @type {{ mode?: unknown, delayMs?: unknown }} */
         const body = raw ? JSON.parse(raw) : {};
         if (body.mode !== undefined) {
-          if (!MODES.includes(body.mode)) return send(400, { error: `mode must be one of ${MODES.join(', ')}` });
+          if (typeof body.mode !== 'string' || !MODES.includes(body.mode))
+            return send(400, { error: `mode must be one of ${MODES.join(', ')}` });
           state.mode = body.mode;
         }
         if (typeof body.delayMs === 'number') state.delayMs = body.delayMs;
@@ -155,7 +191,7 @@ export function createBlogApi(options = {}) {
     const imageMatch = /^\/images\/([a-z])\.svg$/.exec(url.pathname);
     if (imageMatch) {
       res.writeHead(200, { 'Content-Type': 'image/svg+xml' });
-      res.end(image(imageMatch[1]));
+      res.end(image(imageMatch[1] ?? ''));
       return;
     }
     if (!url.pathname.startsWith('/api/v2.0/blogs')) return send(404, { status: false, message: 'Not found' });
@@ -175,7 +211,7 @@ export function createBlogApi(options = {}) {
     }
     const detail = /^\/api\/v2\.0\/blogs\/blog\/([^/]+)$/.exec(url.pathname);
     if (detail) {
-      const id = decodeURIComponent(detail[1]);
+      const id = decodeURIComponent(detail[1] ?? '');
       if (id === MISSING_DATA_ID) return send(200, { status: true, data: {} });
       const post = [...basePosts, ...unlisted].find((p) => p._id === id);
       if (!post || mode === 'empty') return send(404, { status: false, message: 'Blog not found' });
@@ -187,6 +223,12 @@ export function createBlogApi(options = {}) {
   return {
     server,
     state,
+    /**
+     * Listens on 127.0.0.1 (port 0: a free one); the API's origin.
+     * @param {number} [port]
+     * @param {string} [host]
+     * @returns {Promise<string>}
+     */
     listen(port = DEFAULT_PORT, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -196,6 +238,7 @@ export function createBlogApi(options = {}) {
         });
       });
     },
+    /** @returns {Promise<void>} */
     close() {
       server.closeAllConnections?.();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -17,6 +17,12 @@ import { startHost } from './host.mjs';
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '5000' } } });
 const outDir = resolve('dist-check/blog-scale');
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<number>}
+ */
 const run = (command, args, env = {}) =>
   new Promise((done) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -45,6 +51,7 @@ const numbered = readdirSync(resolve(outDir, 'blogs'))
   .map((f) => parseInt(f));
 const deep = numbered.sort((a, b) => a - b)[Math.floor(numbered.length / 2)];
 const category = readdirSync(resolve(outDir, 'blogs/category')).find((f) => f.endsWith('.html'));
+if (!category) throw new Error(`No category page in ${outDir}/blogs/category`);
 const paths = ['/blogs', `/blogs/category/${category.replace('.html', '')}`, `/blogs/${deep}`];
 
 const host = await startHost({ dir: outDir });

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 
 const mark = await readFile('public/favicon.svg');
+/** @param {number} size */
 const png = (size) => sharp(mark, { density: 384 }).resize(size, size).png().toBuffer();
 
 await writeFile('public/icon-192.png', await png(192));

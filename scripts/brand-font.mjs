@@ -59,13 +59,19 @@ const DISPLAY = 'optional';
 const USED_WEIGHTS = [400, 500, 600, 700, 750];
 
 /**
+ * The code point of one character of a string (iterated, so never an empty one).
+ * @param {string} c
+ */
+const codePoint = (c) => /** @type {number} */ (c.codePointAt(0));
+
+/**
  * Always in the subset, whatever the content says today: printable ASCII, the no-break space, the typographic quotes,
  * dashes and ellipsis that Markdown writes for ' " -- --- ..., and the rupee sign of every price.
  */
 export const ALWAYS = [
   ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
   0xa0,
-  ...[...'‘’“”–—…₹'].map((c) => c.codePointAt(0)),
+  ...[...'‘’“”–—…₹'].map(codePoint),
 ];
 
 /** Where the site's visible words are written: content, and the copy and symbols in pages and components. */
@@ -82,8 +88,10 @@ const TEXT_DIRS = [
 /** The content admin's code: its words are shown by the admin, in its own fonts. */
 const NOT_SITE_TEXT = ['src/lib/cms'];
 const TEXT_FILES = new Set(['.json', '.md', '.mdx', '.astro', '.ts', '.tsx', '.yml', '.yaml']);
+/** @type {Record<string, number>} */
 const ENTITIES = { nbsp: 0xa0, amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27 };
 
+/** @type {(root: string, dir: string) => string[]} */
 const filesUnder = (root, dir) =>
   existsSync(join(root, dir))
     ? readdirSync(join(root, dir)).flatMap((name) => {
@@ -102,6 +110,7 @@ const filesUnder = (root, dir) =>
  * @returns {Set<number>}
  */
 export function siteCharacters(root = ROOT) {
+  /** @type {Set<number>} */
   const found = new Set();
   for (const dir of TEXT_DIRS) {
     for (const file of filesUnder(root, dir)) {
@@ -113,23 +122,33 @@ export function siteCharacters(root = ROOT) {
             : ENTITIES[name];
         return point === undefined ? entity : String.fromCodePoint(point);
       });
-      for (const c of text) if (c >= ' ' || c === '\u00a0') found.add(c.codePointAt(0));
+      for (const c of text) if (c >= ' ' || c === '\u00a0') found.add(codePoint(c));
     }
   }
   return found;
 }
 
+/** @type {Promise<unknown>} */
 let decoding = Promise.resolve();
-/** A TrueType buffer of a font file (WOFF2 decoded), one file at a time: two decodings at once corrupt each other. */
+/**
+ * A TrueType buffer of a font file (WOFF2 decoded), one file at a time: two decodings at once corrupt each other.
+ * @param {string} file
+ * @returns {Promise<Buffer>}
+ */
 export function truetype(file) {
   const result = decoding.then(async () => Buffer.from(await fontverter.convert(readFileSync(file), 'truetype')));
   decoding = result.catch(() => {});
   return result;
 }
 
-/** The code points a font file maps. */
+/**
+ * The code points a font file maps.
+ * @param {string} file
+ */
 export async function fontCharacters(file) {
-  return new Set(readCmap(readTables(await truetype(file)).get('cmap')).keys());
+  const cmap = readTables(await truetype(file)).get('cmap');
+  if (!cmap) throw new Error(`${file} has no character map`);
+  return new Set(readCmap(cmap).keys());
 }
 
 /** The subset's characters: what the site writes (and ALWAYS) that the typeface draws; the rest is left out. */
@@ -143,6 +162,7 @@ export async function subsetPlan() {
   };
 }
 
+/** @param {number[]} points */
 const text = (points) => String.fromCodePoint(...points);
 const axes = { wght: { min: WEIGHTS.min, max: WEIGHTS.max, default: WEIGHTS.min } };
 
@@ -154,8 +174,12 @@ const axes = { wght: { min: WEIGHTS.min, max: WEIGHTS.max, default: WEIGHTS.min 
 export const subsetOf = async (file, points) =>
   Buffer.from(await subsetFont(readFileSync(file), text(points), { targetFormat: 'truetype', variationAxes: axes }));
 
-/** The subset as WOFF2. */
+/**
+ * The subset as WOFF2.
+ * @param {{ fromLatin: number[], fromLatinExt: number[] }} plan
+ */
 async function buildFont(plan) {
+  /** @type {Buffer} */
   let font = await subsetOf(SOURCES.latin, plan.fromLatin);
   if (plan.fromLatinExt.length) {
     font = mergeGlyphs(font, await subsetOf(SOURCES.latinExt, plan.fromLatinExt), plan.fromLatinExt);
@@ -163,7 +187,10 @@ async function buildFont(plan) {
   return Buffer.from(await fontverter.convert(font, 'woff2'));
 }
 
-/** The brand font's metrics at a weight, measured on a static instance of the package's Latin file. */
+/**
+ * The brand font's metrics at a weight, measured on a static instance of the package's Latin file.
+ * @param {number} weight
+ */
 async function brandMetrics(weight) {
   const instance = await subsetFont(readFileSync(SOURCES.latin), null, {
     keepAllGlyphs: true,
@@ -173,6 +200,7 @@ async function brandMetrics(weight) {
   return fromBuffer(Buffer.from(instance));
 }
 
+/** @param {number} x */
 const percent = (x) => `${Number((x * 100).toFixed(2))}%`;
 
 /** The fallback faces: one per fallback font and weight. */
@@ -197,8 +225,9 @@ async function fallbackFaces() {
   for (const [i, weight] of USED_WEIGHTS.entries()) {
     const brand = await brandMetrics(weight);
     // The weights between two used ones go to the nearer: 400 covers 1-450, 500 covers 451-550, and so on.
-    const low = i === 0 ? 1 : (USED_WEIGHTS[i - 1] + weight) / 2 + 1;
-    const high = i === USED_WEIGHTS.length - 1 ? 1000 : (weight + USED_WEIGHTS[i + 1]) / 2;
+    const [previous, next] = [USED_WEIGHTS[i - 1], USED_WEIGHTS[i + 1]];
+    const low = previous === undefined ? 1 : (previous + weight) / 2 + 1;
+    const high = next === undefined ? 1000 : (weight + next) / 2;
     for (const fallback of fallbacks) {
       const face = weight <= 500 ? fallback.regular : fallback.bold;
       const m = face.metrics;
@@ -250,6 +279,7 @@ if (isMain) {
   const { plan, font, css, table } = await generate();
   writeFileSync(FONT_FILE, font);
   writeFileSync(CSS_FILE, css);
+  /** @param {number[]} points */
   const chars = (points) => text(points.filter((c) => c > 0x7e)) || '(none)';
   console.log(
     `${relative(ROOT, FONT_FILE)}: ${font.length} bytes, ${plan.fromLatin.length + plan.fromLatinExt.length} characters`,

@@ -14,6 +14,10 @@ import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 
 const dir = process.argv[2] ?? 'dist';
+/**
+ * @typedef {Record<string, number>} Limits bytes, by figure
+ * @type {{ default: Limits, pages: Record<string, Limits>, analytics: { extraAtOnce: number, extraTotal: number } }}
+ */
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 const ACCEPT = { 'Accept-Encoding': 'br, gzip' };
 
@@ -23,8 +27,12 @@ const testHost = compareAnalytics ? startHost({ dir: 'dist-test' }) : null;
 const host = await startHost({ dir });
 const origin = host.origin;
 
-/** url -> { wire: bytes on the wire, text: the decoded body, encoding } */
+/** @type {Map<string, { wire: number, text: string, encoding: string }>} url -> bytes on the wire, decoded body */
 const fetched = new Map();
+/**
+ * @param {string} url
+ * @param {Record<string, string>} [accept]
+ */
 async function load(url, accept = ACCEPT) {
   const key = `${accept['Accept-Encoding']} ${url}`;
   const known = fetched.get(key);
@@ -43,7 +51,11 @@ async function load(url, accept = ACCEPT) {
   return result;
 }
 
-/** Inline text, compressed as the runtime compressed the page that holds it. */
+/**
+ * Inline text, compressed as the runtime compressed the page that holds it.
+ * @param {string} text
+ * @param {string} encoding
+ */
 const inlineBytes = (text, encoding) =>
   encoding === 'br'
     ? brotliCompressSync(text).length
@@ -54,30 +66,59 @@ const inlineBytes = (text, encoding) =>
 const STATIC_IMPORT = /(?:from|import)\s*["']([^"']+\.js)["']/g;
 const ANY_IMPORT = /(?:from|import)\s*\(*\s*["']([^"']+\.js)["']/g;
 
-/** A JS file and every module it imports, statically or dynamically (or statically only), as URLs on the runtime. */
+/**
+ * A JS file and every module it imports, statically or dynamically (or statically only), as URLs on the runtime.
+ * @param {string} entry
+ * @param {Set<string>} [seen]
+ * @param {{ accept?: Record<string, string>, imports?: RegExp }} [options]
+ * @returns {Promise<Set<string>>}
+ */
 async function moduleGraph(entry, seen = new Set(), { accept = ACCEPT, imports = ANY_IMPORT } = {}) {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const { text } = await load(entry, accept);
-  for (const match of text.matchAll(imports)) {
-    await moduleGraph(new URL(match[1], entry).href, seen, { accept, imports });
+  for (const [, path = ''] of text.matchAll(imports)) {
+    await moduleGraph(new URL(path, entry).href, seen, { accept, imports });
   }
   return seen;
 }
 
-const attrs = (tag) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+/**
+ * @param {string} tag
+ * @returns {Record<string, string | undefined>}
+ */
+const attrs = (tag) =>
+  Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [name, value]));
+/**
+ * The URL a tag's href names, against its page's.
+ * @param {string} tag
+ * @param {string} pageUrl
+ */
+const hrefOf = (tag, pageUrl) => {
+  const href = attrs(tag).href;
+  if (href === undefined) throw new Error(`${pageUrl}: ${tag} has no href`);
+  return new URL(href, pageUrl).href;
+};
+/**
+ * @param {Iterable<string>} set
+ * @param {Record<string, string>} [accept]
+ */
 const size = async (set, accept = ACCEPT) => {
   let total = 0;
   for (const url of set) total += (await load(url, accept)).wire;
   return total;
 };
 
-/** The entry of a "/prefix/*" key that covers a route (the longest prefix wins): e.g. every numbered list page. */
+/**
+ * The entry of a "/prefix/*" key that covers a route (the longest prefix wins): e.g. every numbered list page.
+ * @param {string} route
+ * @returns {Limits}
+ */
 function patternBudget(route) {
   const key = Object.keys(budgets.pages)
     .filter((k) => k.endsWith('/*') && route.startsWith(k.slice(0, -1)))
     .sort((a, b) => b.length - a.length)[0];
-  return key ? budgets.pages[key] : {};
+  return (key && budgets.pages[key]) || {};
 }
 
 const rows = [];
@@ -86,6 +127,7 @@ try {
   for (const { path: route, html: read } of builtPages()) {
     const canonical = canonicalOf(read());
     const budgetOf = canonical ? new URL(canonical).pathname : route;
+    /** @type {Limits} */
     const limit = {
       ...budgets.default,
       ...(budgets.pages[budgetOf] ?? budgets.pages[route] ?? patternBudget(budgetOf)),
@@ -97,38 +139,42 @@ try {
     let css = 0;
     // Fonts on a first visit: the files the page preloads and those its stylesheets' @font-face rules name (every
     // face of the brand family is used on every page), each once.
+    /** @type {Set<string>} */
     const fontFiles = new Set();
     for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)) {
-      const sheetUrl = new URL(attrs(m[0]).href, pageUrl).href;
+      const sheetUrl = hrefOf(m[0], pageUrl);
       const sheet = await load(sheetUrl);
       css += sheet.wire;
       for (const face of sheet.text.matchAll(/@font-face\s*{[^}]*}/g)) {
-        for (const u of face[0].matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g))
-          fontFiles.add(new URL(u[1], sheetUrl).href);
+        for (const [, u = ''] of face[0].matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g))
+          fontFiles.add(new URL(u, sheetUrl).href);
       }
     }
     for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]*>/g)) {
-      if (attrs(m[0]).as === 'font') fontFiles.add(new URL(attrs(m[0]).href, pageUrl).href);
+      if (attrs(m[0]).as === 'font') fontFiles.add(hrefOf(m[0], pageUrl));
     }
     const inlineStyle = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce(
-      (s, m) => s + inlineBytes(m[1], page.encoding),
+      (s, [, text = '']) => s + inlineBytes(text, page.encoding),
       0,
     );
 
     // Page scripts: <script src> outside islands; inline scripts (the build allows none, but they would count). Astro's
     // island runtime (its files are marked data-astro-runtime) loads with the first island, so it counts with them.
+    /** @type {Set<string>} */
     const pageScripts = new Set();
+    /** @type {Set<string>} */
     const runtime = new Set();
-    for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) {
-      await moduleGraph(new URL(m[1], pageUrl).href, /\sdata-astro-runtime\b/.test(m[0]) ? runtime : pageScripts);
+    for (const [tag, src = ''] of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) {
+      await moduleGraph(new URL(src, pageUrl).href, /\sdata-astro-runtime\b/.test(tag) ? runtime : pageScripts);
     }
     const inline = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)]
       .filter((m) => !/\ssrc=/.test(m[0]))
-      .reduce((s, m) => s + inlineBytes(m[1], page.encoding), 0);
+      .reduce((s, [, text = '']) => s + inlineBytes(text, page.encoding), 0);
 
     // Islands: each brings its component and renderer graphs; client:visible ones wait for a scroll, client:interact
     // ones for the visitor to focus, press or type in them (the search box): both count only once every island runs.
     const early = new Set(runtime);
+    /** @type {Set<string>} */
     const late = new Set();
     for (const m of html.matchAll(/<astro-island[^>]*>/g)) {
       const a = attrs(m[0]);
@@ -154,7 +200,10 @@ try {
       initialJs,
       totalJs,
     };
-    const over = Object.entries(figures).filter(([key, value]) => value > limit[key]);
+    const over = Object.entries(figures).filter(([key, value]) => {
+      const max = limit[key];
+      return max !== undefined && value > max;
+    });
     failures += over.length;
     rows.push({
       path: route,
@@ -171,6 +220,7 @@ try {
 }
 
 const encodings = [...new Set([...fetched.values()].map((f) => f.encoding))].join(', ');
+/** @param {number} n */
 const kb = (n) => (n / 1024).toFixed(1);
 console.log(`Page budgets (KB on the wire from the Cloudflare Workers runtime, ${encodings}):`);
 console.log(
@@ -186,18 +236,28 @@ for (const r of rows) {
 // Analytics on (dist-test) against off (dist): the JS each page without islands loads, in gzip. `atOnce`: the page
 // script and what it imports statically, before the load event; `total`: with the tracker and web-vitals, which load
 // after first paint.
-if (compareAnalytics) {
+if (testHost) {
   const GZIP = { 'Accept-Encoding': 'gzip' };
   const limit = budgets.analytics;
   const [off, on] = [host, await testHost];
+  /**
+   * @param {string} base
+   * @param {string} route
+   */
   const scriptTags = async (base, route) => [
     ...(await load(new URL(route, base).href, GZIP)).text.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g),
   ];
+  /**
+   * @param {string} base
+   * @param {string} route
+   * @param {RegExp} imports
+   */
   const jsOf = async (base, route, imports) => {
     const url = new URL(route, base).href;
+    /** @type {Set<string>} */
     const files = new Set();
-    for (const m of await scriptTags(base, route)) {
-      await moduleGraph(new URL(m[1], url).href, files, { accept: GZIP, imports });
+    for (const [, src = ''] of await scriptTags(base, route)) {
+      await moduleGraph(new URL(src, url).href, files, { accept: GZIP, imports });
     }
     return size(files, GZIP);
   };
@@ -212,14 +272,12 @@ if (compareAnalytics) {
         skipped.push(row.path);
         continue;
       }
-      const figures = {};
-      for (const [key, imports] of [
-        ['atOnce', STATIC_IMPORT],
-        ['total', ANY_IMPORT],
-      ]) {
+      /** @param {RegExp} imports */
+      const measure = async (imports) => {
         const [a, b] = [await jsOf(off.origin, row.path, imports), await jsOf(on.origin, row.path, imports)];
-        figures[key] = { off: a, on: b, extra: b - a };
-      }
+        return { off: a, on: b, extra: b - a };
+      };
+      const figures = { atOnce: await measure(STATIC_IMPORT), total: await measure(ANY_IMPORT) };
       const over = [];
       if (figures.atOnce.extra > limit.extraAtOnce)
         over.push(`at once +${figures.atOnce.extra} > ${limit.extraAtOnce}`);

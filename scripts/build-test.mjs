@@ -13,7 +13,7 @@ const api = createBlogApi();
 try {
   await api.listen(blogApiPort);
 } catch (error) {
-  if (error.code !== 'EADDRINUSE') throw error;
+  if (!(error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')) throw error;
   // Something already serves the port (npm run api:dev, or the Playwright web server): use it if it is the blog API.
   const health = await fetch(`http://127.0.0.1:${blogApiPort}/health`).catch(() => null);
   if (!health?.ok) {

@@ -20,11 +20,21 @@ if (!existsSync(join(reference, '404.html'))) {
   console.error('No dist-test: run "npm run build:test" first.');
   process.exit(1);
 }
+/** @type {{ _id: string, name: string }[]} the fields read here (every record has them as strings) */
 const hostile = JSON.parse(readFileSync('tests/fixtures/blog/hostile-posts.json', 'utf8'));
 
-/** Every file under `root`, by its path relative to it (with "/"). */
+/**
+ * Every file under `root`, by its path relative to it (with "/").
+ * @param {string} root
+ */
 const files = (root) => new Map(filesUnder(root).map((full) => [relative(root, full).split(sep).join('/'), full]));
 
+/**
+ * Builds the site into `outDir` with the test settings and `env`; its exit code and output.
+ * @param {string} outDir
+ * @param {Record<string, string>} env
+ * @returns {Promise<{ code: number | null, log: string }>}
+ */
 function build(outDir, env) {
   return new Promise((done) => {
     const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], {
@@ -39,6 +49,7 @@ function build(outDir, env) {
 }
 
 /** The blog's own outputs: they list posts, so they change with the posts (the search index too). Nothing else may. */
+/** @param {string} path */
 const isBlogOutput = (path) =>
   /^blog\//.test(path) ||
   /^blogs(\/|\.html$)/.test(path) ||
@@ -46,11 +57,16 @@ const isBlogOutput = (path) =>
   path === 'rss.xml' ||
   /^sitemap-\d+\.xml$/.test(path);
 
+/** @type {string[]} */
 const failures = [];
 
 /**
  * No hostile id wrote a file outside the output folder (inside it, a page it could have replaced is caught by the
  * byte comparison).
+ */
+/**
+ * @param {string} outDir
+ * @param {string} label
  */
 function writtenOutside(outDir, label) {
   for (const { _id: id } of hostile.filter((p) => p.name.startsWith('Hostile id'))) {
@@ -79,6 +95,7 @@ try {
     const ours = files(outDir);
     const theirs = files(reference);
     let same = 0;
+    /** @type {string[]} */
     const differ = [];
     for (const [path, file] of theirs) {
       const other = ours.get(path);
@@ -90,6 +107,7 @@ try {
     if (outside.length) failures.push(`clean: pages outside the blog changed: ${outside.join(', ')}`);
     // The hostile build holds the clean build's post pages plus one page per hostile record with a safe id.
     const published = hostile.filter((p) => !p.name.startsWith('Hostile id')).map((p) => p._id);
+    /** @param {Map<string, string>} map */
     const postPages = (map) => [...map.keys()].filter((p) => p.startsWith('blog/')).sort();
     const added = postPages(theirs).filter((p) => !ours.has(p));
     const removed = postPages(ours).filter((p) => !theirs.has(p));

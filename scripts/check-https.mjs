@@ -18,42 +18,80 @@ const API = 'https://api.cloudflare.com/client/v4';
 const TIMEOUT_MS = 15_000;
 const DOCS = 'docs/deploy.md, "https only"';
 
-/** A workflow command's message, escaped as GitHub reads it (a line break would end the command). */
+/**
+ * `value?.[key]` for a value of any type: the field of an object, else undefined.
+ * @param {unknown} value
+ * @param {string} key
+ */
+const field = (value, key) =>
+  typeof value === 'object' && value !== null ? /** @type {Record<string, unknown>} */ (value)[key] : undefined;
+
+/**
+ * A workflow command's message, escaped as GitHub reads it (a line break would end the command).
+ * @param {unknown} text
+ */
 const escapeData = (text) => String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
-/** The names a zone of `host` can have, longest first: www.shop.example.co.uk, shop.example.co.uk, ... co.uk. */
+/**
+ * The names a zone of `host` can have, longest first: www.shop.example.co.uk, shop.example.co.uk, ... co.uk.
+ * @param {string} host
+ */
 export function zoneCandidates(host) {
   const labels = host.replace(/\.$/, '').split('.');
   return labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
 }
 
-/** One GET of the Cloudflare API: its status and parsed envelope (null when not JSON). */
+/**
+ * One GET of the Cloudflare API: its status and parsed envelope (null when not JSON).
+ * @param {string} base
+ * @param {string} token
+ * @param {string} path
+ */
 async function api(base, token, path) {
   const response = await fetch(`${base}${path}`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
+  /** @type {unknown} */
   const body = await response.json().catch(() => null);
-  return { status: response.status, ok: response.ok && body?.success === true, body };
+  return { status: response.status, ok: response.ok && field(body, 'success') === true, body };
 }
 
-/** The API's own words for a refusal, short. */
-const apiErrors = (body) =>
-  (Array.isArray(body?.errors) ? body.errors : [])
-    .map((e) => `${e?.code ?? ''} ${e?.message ?? ''}`.trim())
-    .join('; ')
-    .slice(0, 300) || 'no message';
+/**
+ * The API's own words for a refusal, short.
+ * @param {unknown} body
+ */
+const apiErrors = (body) => {
+  const errors = field(body, 'errors');
+  /** @type {unknown[]} */
+  const list = Array.isArray(errors) ? errors : [];
+  return (
+    list
+      .map((e) => `${field(e, 'code') ?? ''} ${field(e, 'message') ?? ''}`.trim())
+      .join('; ')
+      .slice(0, 300) || 'no message'
+  );
+};
+
+/**
+ * @typedef {{ error: (title: string, message: string) => void, warning: (title: string, message: string) => void,
+ *   print: (line: string) => void }} Reporters
+ */
 
 /**
  * Runs the check. `env`: SITE_URL, CLOUDFLARE_API_TOKEN and the two overrides; `print`: where each line goes.
+ * @param {Record<string, string | undefined>} [env]
+ * @param {(line: string) => void} [print]
  * @returns {Promise<number>} the exit code: 1 when plain http is not sent to https, else 0
  */
 export async function checkHttps(env = process.env, print = (line) => console.log(line)) {
   let failed = false;
+  /** @type {Reporters['error']} */
   const error = (title, message) => {
     failed = true;
     print(`::error title=${escapeData(title)}::${escapeData(message)}`);
   };
+  /** @type {Reporters['warning']} */
   const warning = (title, message) => print(`::warning title=${escapeData(title)}::${escapeData(message)}`);
 
   let site;
@@ -73,6 +111,11 @@ export async function checkHttps(env = process.env, print = (line) => console.lo
   return failed ? 1 : 0;
 }
 
+/**
+ * @param {Record<string, string | undefined>} env
+ * @param {string} host
+ * @param {Reporters} reporters
+ */
 async function checkZoneSetting(env, host, { error, warning, print }) {
   const token = env.CLOUDFLARE_API_TOKEN;
   const base = (env.CLOUDFLARE_API_BASE_URL || API).replace(/\/+$/, '');
@@ -81,7 +124,9 @@ async function checkZoneSetting(env, host, { error, warning, print }) {
     return;
   }
   try {
+    /** @type {{ id: string, name: string } | null} */
     let zone = null;
+    /** @type {string[]} */
     const tried = [];
     for (const name of zoneCandidates(host)) {
       tried.push(name);
@@ -94,9 +139,15 @@ async function checkZoneSetting(env, host, { error, warning, print }) {
         );
         return;
       }
-      const match = (Array.isArray(found.body.result) ? found.body.result : []).find((z) => z?.name === name);
-      if (match && typeof match.id === 'string') {
-        zone = match;
+      const result = field(found.body, 'result');
+      /** @type {unknown[]} */
+      const zones = Array.isArray(result) ? result : [];
+      const id = field(
+        zones.find((z) => field(z, 'name') === name),
+        'id',
+      );
+      if (typeof id === 'string') {
+        zone = { id, name };
         break;
       }
     }
@@ -117,7 +168,7 @@ async function checkZoneSetting(env, host, { error, warning, print }) {
       );
       return;
     }
-    const value = setting.body.result?.value;
+    const value = field(field(setting.body, 'result'), 'value');
     if (value === 'on') print(`Always Use HTTPS is on for the zone ${zone.name}: plain http is redirected to https.`);
     else {
       error(
@@ -128,17 +179,23 @@ async function checkZoneSetting(env, host, { error, warning, print }) {
       );
     }
   } catch (cause) {
-    warning('Always Use HTTPS not checked', `The Cloudflare API did not answer (${cause?.message ?? cause}).`);
+    warning('Always Use HTTPS not checked', `The Cloudflare API did not answer (${field(cause, 'message') ?? cause}).`);
   }
 }
 
+/**
+ * @param {Record<string, string | undefined>} env
+ * @param {string} host
+ * @param {Reporters} reporters
+ */
 async function checkLiveRedirect(env, host, { error, warning, print }) {
   const plain = env.HTTPS_CHECK_PLAIN_URL || `http://${host}/`;
   let response;
   try {
     response = await fetch(plain, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (cause) {
-    warning('http not checked', `http://${host}/ did not answer (${cause?.cause?.code ?? cause?.message ?? cause}).`);
+    const why = field(field(cause, 'cause'), 'code') ?? field(cause, 'message') ?? cause;
+    warning('http not checked', `http://${host}/ did not answer (${why}).`);
     return;
   }
   await response.body?.cancel();

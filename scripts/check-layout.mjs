@@ -47,7 +47,10 @@ function offerDismissedKey() {
   return key;
 }
 
-/** Until two more frames have rendered: what a change sets off (media queries, observers, carousels) has run. */
+/**
+ * Until two more frames have rendered: what a change sets off (media queries, observers, carousels) has run.
+ * @type {(page: import('@playwright/test').Page) => Promise<void>}
+ */
 const afterRendering = (page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
@@ -59,14 +62,18 @@ const afterRendering = (page) =>
  * width (lazy ones loaded now), and scrolls back to the top. Rejects after `timeout` ms with the section it still
  * waited for; resolves with the images (and "fonts") that had not loaded, so the run names them.
  * @param {number} timeout
+ * @returns {Promise<string[]>}
  */
 function settle(timeout) {
   const IMAGE_WAIT_MS = 20_000;
+  /** @type {() => Promise<void>} */
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   const deadline = performance.now() + timeout;
+  /** @param {string} what */
   const late = (what) => {
     if (performance.now() > deadline) throw new Error(`still waiting for ${what} after ${timeout} ms`);
   };
+  /** @param {HTMLImageElement} image */
   const loaded = (image) =>
     image.complete ||
     new Promise((done) => {
@@ -108,7 +115,10 @@ function settle(timeout) {
   })();
 }
 
-/** The findings of one rule on one fixture page, at one width. */
+/**
+ * The findings of one rule on one fixture page, at one width.
+ * @param {import('@playwright/test').Page} page
+ */
 async function checkFixtures(page) {
   const failures = [];
   for (const fixture of FIXTURES) {
@@ -119,7 +129,8 @@ async function checkFixtures(page) {
     const found = findings.map((f) => `${f.rule}: ${f.what}`);
     const expected = fixture.finds;
     const ok =
-      found.length === expected.length && expected.every((pattern, i) => new RegExp(pattern, 'u').test(found[i]));
+      found.length === expected.length &&
+      expected.every((pattern, i) => new RegExp(pattern, 'u').test(/** @type {string} */ (found[i])));
     if (!ok) failures.push(`${fixture.name}: expected [${expected.join(' | ')}], found [${found.join(' | ')}]`);
   }
   await page.setContent('<!doctype html><html lang="en"><body></body></html>');
@@ -127,7 +138,8 @@ async function checkFixtures(page) {
     const found = await page.evaluate(measurePicture, fixture.svg);
     const expected = fixture.finds;
     const ok =
-      found.length === expected.length && expected.every((pattern, i) => new RegExp(pattern, 'u').test(found[i]));
+      found.length === expected.length &&
+      expected.every((pattern, i) => new RegExp(pattern, 'u').test(/** @type {string} */ (found[i])));
     if (!ok) failures.push(`${fixture.name}: expected [${expected.join(' | ')}], found [${found.join(' | ')}]`);
   }
   return failures;
@@ -155,8 +167,9 @@ try {
   }
 
   if (!failed && !values['fixtures-only']) {
-    const host = await hosting;
-    /** The requests under way, named when a page fails to load. */
+    // Started above: it is null only with --fixtures-only.
+    const host = /** @type {NonNullable<Awaited<typeof hosting>>} */ (await hosting);
+    /** @type {Set<string>} The requests under way, named when a page fails to load. */
     const inFlight = new Set();
     page.on('request', (request) => inFlight.add(request.url()));
     page.on('requestfinished', (request) => inFlight.delete(request.url()));
@@ -166,12 +179,14 @@ try {
     const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path));
     const rows = [];
     const results = [];
+    /** @type {Map<string, string[]>} */
     const pictureVerdicts = new Map();
     /** Where the time goes, for the summary line: loading, resizing and revealing, measuring. */
     const spent = { load: 0, reveal: 0, measure: 0 };
     for (const { path } of pages) {
       await page.setViewportSize(VIEWPORTS[0]);
       let mark = Date.now();
+      /** @param {keyof typeof spent} phase */
       const lap = (phase) => {
         spent[phase] += Date.now() - mark;
         mark = Date.now();
@@ -184,6 +199,7 @@ try {
       });
       lap('load');
       const heights = [];
+      /** @type {Map<string, { src: string, where: string, alt: string, width: number }>} */
       const shown = new Map();
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
@@ -207,13 +223,17 @@ try {
           if (response.status !== 200) throw new Error(`${picture.src} answered ${response.status}`);
           pictureVerdicts.set(picture.src, await page.evaluate(measurePicture, response.body.toString('utf8')));
         }
-        const at = results.find((result) => result.path === path && result.width === picture.width);
-        for (const what of pictureVerdicts.get(picture.src)) {
+        // Measured above, at every width.
+        const at = /** @type {(typeof results)[number]} */ (
+          results.find((result) => result.path === path && result.width === picture.width)
+        );
+        for (const what of /** @type {string[]} */ (pictureVerdicts.get(picture.src))) {
           const name = `picture ${new URL(picture.src).pathname} "${picture.alt}"`;
           at.findings.push({ rule: 'spill', where: picture.where, what: `${name}: ${what}` });
         }
       }
     }
+    /** @param {number} ms */
     const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
       `\nTime in pages: loading ${seconds(spent.load)}, resizing and revealing ${seconds(spent.reveal)}, measuring ${seconds(spent.measure)}.`,

@@ -55,6 +55,7 @@ const TEXT = new Set([
   '',
 ]);
 
+/** @param {string} root */
 const textFiles = (root) => filesUnder(root).filter((file) => TEXT.has(extname(file)));
 
 const outDir = resolve('dist-check/rebrand');

@@ -24,16 +24,22 @@ const LINK_ATTRS = ['href', 'src', 'poster', 'component-url', 'renderer-url'];
 const LINK_TAGS = 'a, area, link, script, img, source, video, audio, track, iframe, embed, astro-island';
 const META_URLS = ['og:url', 'og:image', 'twitter:image'];
 
-/** Runs `task` over `items`, `limit` at a time. */
+/**
+ * Runs `task` over `items`, `limit` at a time.
+ * @template T
+ * @param {T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<void>} task
+ */
 async function pool(items, limit, task) {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await task(items[next++]);
+    while (next < items.length) await task(/** @type {T} */ (items[next++]));
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Every string in a JSON value. */
+/** @type {(value: unknown) => string[]} Every string in a JSON value. */
 const strings = (value) =>
   typeof value === 'string'
     ? [value]
@@ -41,7 +47,10 @@ const strings = (value) =>
       ? Object.values(value).flatMap((v) => strings(v))
       : [];
 
-/** A URL path as a page key: decoded, so /blog/a%26b and /blog/a&b are one page. */
+/**
+ * A URL path as a page key: decoded, so /blog/a%26b and /blog/a&b are one page.
+ * @param {string} pathname
+ */
 const keyOf = (pathname) => {
   try {
     return decodeURIComponent(pathname);
@@ -50,6 +59,10 @@ const keyOf = (pathname) => {
   }
 };
 
+/**
+ * Crawls one built folder; the number of problems found.
+ * @param {string} dir
+ */
 async function crawl(dir) {
   const root = resolve(dir);
   const pages = builtPages(root);
@@ -60,19 +73,28 @@ async function crawl(dir) {
 
   const host = await startHost({ dir });
   const local = host.origin;
-  /** target (path and query on the runtime) -> the places it was found */
+  /** @type {Map<string, Set<string>>} target (path and query on the runtime) -> the places it was found */
   const targets = new Map();
-  /** page key -> the ids (and anchor names) in it */
+  /** @type {Map<string, Set<string | null>>} page key -> the ids (and anchor names) in it */
   const ids = new Map();
-  /** [page, target page key, fragment, where] */
+  /** @type {[where: string, pageKey: string, id: string][]} */
   const fragments = [];
+  /** @type {Set<string>} */
   const canonicals = new Set();
+  /** @type {Set<string>} */
   const canonicalOfPage = new Set();
+  /** @type {[file: string, url: string][]} */
   const listed = [];
   let links = 0;
   let external = 0;
 
-  /** Records `raw` found on `where` (resolved against `base`); returns the URL when it is internal. */
+  /**
+   * Records `raw` found on `where` (resolved against `base`); returns the URL when it is internal.
+   * @param {string} raw
+   * @param {string} base
+   * @param {string} where
+   * @param {'page' | 'link' | 'canonical'} kind
+   */
   const add = (raw, base, where, kind) => {
     const value = raw.trim();
     if (!value || /^(mailto|tel|javascript|data|blob):/i.test(value)) return null;
@@ -88,14 +110,16 @@ async function crawl(dir) {
       return null;
     }
     const target = url.pathname + url.search;
-    if (!targets.has(target)) targets.set(target, new Set());
-    targets.get(target).add(where);
+    const places = targets.get(target) ?? new Set();
+    places.add(where);
+    targets.set(target, places);
     if (kind === 'link') links += 1;
     else if (kind === 'canonical') canonicals.add(url.href);
     if (url.hash.length > 1) fragments.push([where, keyOf(url.pathname), decodeURIComponent(url.hash.slice(1))]);
     return url;
   };
 
+  /** @type {Set<string>} */
   const stylesheets = new Set();
   for (const page of pages) {
     // The page itself, at its own URL (an alias such as /Yoga is linked from nowhere), each segment encoded as the
@@ -135,7 +159,9 @@ async function crawl(dir) {
   }
 
   // The files that list URLs: sitemaps, the feed, robots.txt, the manifest.
+  /** @param {string} name */
   const read = (name) => (existsSync(join(root, name)) ? readFileSync(join(root, name), 'utf8') : null);
+  /** @param {string} s */
   const xmlText = (s) =>
     s
       .replace(/&lt;/g, '<')
@@ -145,18 +171,18 @@ async function crawl(dir) {
       .replace(/&amp;/g, '&');
   const sitemapIndex = read('sitemap-index.xml');
   if (!sitemapIndex) throw new Error(`${dir}: no sitemap-index.xml`);
-  for (const [, loc] of sitemapIndex.matchAll(/<loc>([^<]*)<\/loc>/g)) {
+  for (const [, loc = ''] of sitemapIndex.matchAll(/<loc>([^<]*)<\/loc>/g)) {
     const url = add(xmlText(loc), `${local}/`, 'sitemap-index.xml', 'canonical');
     const file = url && read(url.pathname.slice(1));
     if (!file) continue;
-    for (const [, entry] of file.matchAll(/<loc>([^<]*)<\/loc>/g)) {
+    for (const [, entry = ''] of file.matchAll(/<loc>([^<]*)<\/loc>/g)) {
       add(xmlText(entry), `${local}/`, url.pathname.slice(1), 'canonical');
       listed.push([url.pathname.slice(1), xmlText(entry)]);
     }
   }
   const feed = read('rss.xml');
   if (feed) {
-    for (const [, item] of feed.matchAll(/<item>([\s\S]*?)<\/item>/g)) {
+    for (const [, item = ''] of feed.matchAll(/<item>([\s\S]*?)<\/item>/g)) {
       const link = /<link>([^<]*)<\/link>/.exec(item)?.[1];
       if (link === undefined) continue;
       add(xmlText(link), `${local}/`, 'rss.xml', 'canonical');
@@ -165,23 +191,28 @@ async function crawl(dir) {
     const channel = /<channel>[\s\S]*?<link>([^<]*)<\/link>/.exec(feed)?.[1];
     if (channel) add(xmlText(channel), `${local}/`, 'rss.xml', 'canonical');
   }
-  for (const [, url] of (read('robots.txt') ?? '').matchAll(/^Sitemap:\s*(\S+)/gim))
+  for (const [, url = ''] of (read('robots.txt') ?? '').matchAll(/^Sitemap:\s*(\S+)/gim))
     add(url, `${local}/`, 'robots.txt', 'canonical');
   const manifest = read('site.webmanifest');
   if (manifest) {
+    /** @type {{ icons?: { src: string }[], start_url?: string }} */
     const data = JSON.parse(manifest);
     for (const icon of data.icons ?? []) add(icon.src, `${local}/`, 'site.webmanifest', 'link');
     if (data.start_url) add(data.start_url, `${local}/`, 'site.webmanifest', 'link');
   }
 
+  /** @type {string[]} */
   const redirects = [];
+  /** @type {string[]} */
   const broken = [];
   const requested = new Set(targets.keys());
+  /** @type {string[]} */
   const later = [];
   try {
+    /** @param {string[]} list */
     const requestAll = async (list) =>
       pool(list, CONCURRENCY, async (target) => {
-        const where = [...targets.get(target)];
+        const where = [...(targets.get(target) ?? [])];
         const places = `${where.slice(0, 3).join(', ')}${where.length > 3 ? ` and ${where.length - 3} more` : ''}`;
         if (target.startsWith('(unparsable)')) {
           broken.push(`${target}  (on ${places})`);
@@ -199,7 +230,7 @@ async function crawl(dir) {
           broken.push(`${response.status} ${target}  (on ${places})`);
         }
         // Stylesheets: their url() references are links too.
-        for (const [, ref] of (body ?? '').matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+        for (const [, ref = ''] of (body ?? '').matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
           const url = add(ref, local + target, target, 'link');
           if (url && !requested.has(url.pathname + url.search)) later.push(url.pathname + url.search);
         }

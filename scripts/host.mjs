@@ -40,7 +40,10 @@ const WRANGLER = join(ROOT, 'node_modules', '.bin', 'wrangler');
 const START_TIMEOUT_MS = 60_000;
 const HOST = '127.0.0.1';
 
-/** A TCP port that is free on 127.0.0.1 right now. */
+/**
+ * A TCP port that is free on 127.0.0.1 right now.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -63,6 +66,7 @@ export function freePort() {
 export function get(url, headers = {}) {
   return new Promise((done, fail) => {
     const req = request(url, { method: 'GET', headers, agent: false }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -73,16 +77,23 @@ export function get(url, headers = {}) {
   });
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/** Variables from a dotenv-style file (NAME=value lines; # comments; optional quotes), or none when it is missing. */
+/**
+ * Variables from a dotenv-style file (NAME=value lines; # comments; optional quotes), or none when it is missing.
+ * @param {string} file
+ * @returns {Record<string, string>}
+ */
 function readDevVars(file) {
   if (!existsSync(file)) return {};
+  /** @type {Record<string, string>} */
   const vars = {};
   for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (!match) continue;
     const [, name, raw] = match;
+    if (name === undefined || raw === undefined) continue;
     vars[name] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
   }
   return vars;
@@ -98,7 +109,7 @@ async function importWrangler() {
   const wrangler = await import('wrangler');
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
-      if (!before.get(signal).includes(listener)) process.off(signal, listener);
+      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
     }
   }
   return wrangler;
@@ -108,6 +119,8 @@ async function importWrangler() {
  * One NAME=value line of a .dev.vars file, quoted so that wrangler's reader gives the value back unchanged: in the
  * first of ' ` " that the value does not hold (inside " it would turn \n into a line break). A value it could not
  * give back whole (a line break, all three quotes) is refused, naming the variable and not its value.
+ * @param {string} name
+ * @param {string} value
  */
 export function devVarsLine(name, value) {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a variable name: ${JSON.stringify(name)}`);
@@ -119,18 +132,31 @@ export function devVarsLine(name, value) {
 }
 
 /**
+ * The parts of wrangler.jsonc read here, as wrangler's reader returns them (its package does not ship that type).
+ * @typedef {{ name: string, main: string, compatibility_date: string, $schema?: string,
+ *   assets?: Record<string, unknown>, d1_databases?: { migrations_dir?: string }[],
+ *   secrets?: { required?: string[] } }} WranglerConfig
+ */
+
+/**
  * The configs `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths and
  * the assets folder `root`) with, beside it, a .dev.vars of the values of the project's .dev.vars (when `devVars`) and
  * `bindings`, which wrangler reads as secrets, over wrangler.jsonc's vars; and, in a folder of its own, the local
  * trigger's config, which goes first.
+ * @param {string} folder
+ * @param {string} root
+ * @param {Record<string, string>} bindings
+ * @param {boolean} devVars
  * @returns {Promise<{ site: string, trigger: string }>}
  */
 async function writeConfigs(folder, root, bindings, devVars) {
   const { experimental_readRawConfig: readRawConfig } = await importWrangler();
   const { rawConfig } = readRawConfig({ config: join(ROOT, 'wrangler.jsonc') });
+  /** @type {WranglerConfig} */
   const config = { ...rawConfig };
   delete config.$schema;
   const secrets = { ...(devVars ? readDevVars(join(ROOT, '.dev.vars')) : {}), ...bindings };
+  /** @type {WranglerConfig} */
   const site = {
     ...config,
     main: resolve(ROOT, config.main),
@@ -164,7 +190,12 @@ async function writeConfigs(folder, root, bindings, devVars) {
   return paths;
 }
 
-/** Runs wrangler to the end; rejects with its output when it fails. */
+/**
+ * Runs wrangler to the end; rejects with its output when it fails.
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<string>}
+ */
 function runWrangler(args, env) {
   return new Promise((done, fail) => {
     const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -240,6 +271,10 @@ export async function startHost({
   ];
   const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  /**
+   * @param {import('node:stream').Readable} stream
+   * @param {NodeJS.WriteStream} target
+   */
   const collect = (stream, target) =>
     stream.on('data', (chunk) => {
       log = (log + chunk).slice(-200_000);
@@ -247,7 +282,8 @@ export async function startHost({
     });
   collect(child.stdout, process.stdout);
   collect(child.stderr, process.stderr);
-  let exited = null;
+  let exited = /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */ (null);
+  /** @type {Promise<void>} */
   const exit = new Promise((done) =>
     child.on('exit', (code, killedBy) => {
       exited = { code, signal: killedBy };
@@ -315,6 +351,7 @@ export async function startHost({
  */
 export async function serveUntilStopped(options) {
   const starting = new AbortController();
+  /** @type {Awaited<ReturnType<typeof startHost>> | null} */
   let host = null;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {

@@ -2,6 +2,10 @@
 // check runs them first, in the same browser, and stops if one reads otherwise. `finds` lists, in order, a pattern for
 // each finding ("rule: what"); an empty list means the page is clean.
 
+/**
+ * @param {string} body
+ * @param {string} [css]
+ */
 const page = (body, css = '') =>
   `<!doctype html><html lang="en"><head><style>body{margin:0;font:16px/1.5 sans-serif}section{width:300px}${css}</style></head><body>${body}</body></html>`;
 
@@ -115,6 +119,7 @@ export const FIXTURES = [
 ];
 
 /** SVG pictures (as an <img> shows them) and what measurePicture must find in each. */
+/** @param {string} body */
 const svg = (body) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="400" viewBox="0 0 520 400">${body}</svg>`;
 

@@ -2,7 +2,10 @@
 // the browser. `measureLayout` runs inside the page (Playwright sends its source, so it uses nothing from this module's
 // scope); the rest formats what it returns.
 
-/** The widths every page is checked at, each with the height of a common screen of that width. */
+/**
+ * The widths every page is checked at, each with the height of a common screen of that width.
+ * @type {[{ width: number, height: number }, ...{ width: number, height: number }[]]}
+ */
 export const VIEWPORTS = [
   { width: 320, height: 568 },
   { width: 390, height: 844 },
@@ -20,6 +23,8 @@ export const MIN_FONT_PX = 11;
  */
 export const SMALL_PRINT = '[data-small-print]';
 
+/** @typedef {{ left: number, top: number, right: number, bottom: number }} Box a box's edges, in CSS px */
+
 /**
  * Measures the page as it is laid out now. Returns the page's size and every finding:
  * - `sideways`: the document is wider than the viewport (WCAG 1.4.10 at 320 px: it scrolls sideways).
@@ -34,15 +39,23 @@ export const SMALL_PRINT = '[data-small-print]';
  */
 export function measureLayout({ minFontPx, smallPrint }) {
   const findings = [];
+  /** @param {Element} element */
   const styleOf = (element) => getComputedStyle(element);
   /** Sub-pixel layout: a box may end a fraction of a pixel past its container without anyone seeing it. */
   const SLACK = 1;
 
+  /**
+   * @param {string} text
+   * @param {number} [max]
+   */
   const short = (text, max = 40) => {
     const flat = text.replace(/\s+/g, ' ').trim();
     return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
   };
-  /** An element as a reader of the report finds it: tag, id, a few classes, and the start of its text. */
+  /**
+   * An element as a reader of the report finds it: tag, id, a few classes, and the start of its text.
+   * @param {Element} element
+   */
   const describe = (element) => {
     const classes = [...element.classList].slice(0, 4).map((c) => `.${c}`);
     const text = short(element.textContent ?? '', 30);
@@ -51,8 +64,12 @@ export function measureLayout({ minFontPx, smallPrint }) {
 
   // The sections: each <section>, and for what lies in none, the page's top-level landmarks.
   const LANDMARKS = 'main, body > header, body > footer, body > nav, body > aside';
+  /** @param {Element} element */
   const containerOf = (element) => element.closest('section') ?? element.closest(LANDMARKS);
-  /** A section by its name, as the report shows it: its id, its label or the start of its heading. */
+  /**
+   * A section by its name, as the report shows it: its id, its label or the start of its heading.
+   * @param {Element} section
+   */
   const sectionName = (section) => {
     const tag = section.tagName.toLowerCase();
     if (section.id) return `${tag}#${section.id}`;
@@ -66,6 +83,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
   /**
    * Hidden from sight though laid out: the visually-hidden pattern (clip-path inset(50%) or clip rect(0 0 0 0), or a
    * box of a pixel or less that clips its content), on the element or an ancestor. Such text is for screen readers.
+   * @param {Element | null} element
    */
   const visuallyHidden = (element) => {
     for (let node = element; node && node !== document.body; node = node.parentElement) {
@@ -78,11 +96,16 @@ export function measureLayout({ minFontPx, smallPrint }) {
     }
     return false;
   };
+  /** @param {Element} element */
   const seen = (element) =>
     element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }) &&
     !visuallyHidden(element);
 
-  /** Whether an element starts a containing block for absolutely (or, `fixed`, fixed) positioned descendants. */
+  /**
+   * Whether an element starts a containing block for absolutely (or, `fixed`, fixed) positioned descendants.
+   * @param {CSSStyleDeclaration} style
+   * @param {boolean} fixed
+   */
   const containsPositioned = (style, fixed) =>
     (!fixed && style.position !== 'static') ||
     style.transform !== 'none' ||
@@ -95,6 +118,11 @@ export function measureLayout({ minFontPx, smallPrint }) {
    * up to `stop`. An ancestor clips a descendant only if it lies on the descendant's chain of containing blocks: an
    * absolutely positioned box escapes the overflow of the static ancestors between it and its positioned one, and a
    * fixed box escapes them all. Null when nothing is painted, or when the box is fixed to the viewport.
+   * @param {Element | null} first
+   * @param {string} position
+   * @param {Box} box
+   * @param {Element} stop
+   * @returns {Box | null}
    */
   const paintedBox = (first, position, box, stop) => {
     let { left, top, right, bottom } = box;
@@ -121,7 +149,10 @@ export function measureLayout({ minFontPx, smallPrint }) {
     return right - left > SLACK && bottom - top > SLACK ? { left, top, right, bottom } : null;
   };
 
-  /** The outermost section around `section`: the band of the page it belongs to. */
+  /**
+   * The outermost section around `section`: the band of the page it belongs to.
+   * @param {Element} section
+   */
   const bandOf = (section) => {
     let band = section;
     for (let up = band.parentElement?.closest('section'); up; up = up.parentElement?.closest('section')) band = up;
@@ -131,6 +162,8 @@ export function measureLayout({ minFontPx, smallPrint }) {
    * How far `box` reaches past its section, side by side; empty when it stays inside. Sideways, past the section's
    * box. Up and down, only where it shows: cut by a section that clips, or past the band the section is part of
    * (over the next band): a badge set on a card's top edge may rise above an inner section into its band's padding.
+   * @param {Box} box
+   * @param {Element} section
    */
   const overhang = (box, section) => {
     const frame = section.getBoundingClientRect();
@@ -142,10 +175,14 @@ export function measureLayout({ minFontPx, smallPrint }) {
       top: vertical.top - box.top,
       bottom: box.bottom - vertical.bottom,
     };
+    /** @type {Record<string, 'overflowX' | 'overflowY'>} */
     const axis = { left: 'overflowX', right: 'overflowX', top: 'overflowY', bottom: 'overflowY' };
     return Object.entries(sides)
       .filter(([, by]) => by > SLACK)
-      .map(([side, by]) => `${Math.round(by)} px ${side}${clips[axis[side]] === 'visible' ? '' : ' (cut off)'}`)
+      .map(
+        ([side, by]) =>
+          `${Math.round(by)} px ${side}${clips[/** @type {'overflowX' | 'overflowY'} */ (axis[side])] === 'visible' ? '' : ' (cut off)'}`,
+      )
       .join(', ');
   };
 
@@ -157,7 +194,12 @@ export function measureLayout({ minFontPx, smallPrint }) {
 
   // Spill: every element in a section, the outermost only (its children spill with it), then every run of text
   // (text may overflow an element whose box stays inside). Inline SVG counts as one picture: its parts are drawn in it.
+  /** @type {Set<Element>} */
   const spilled = new Set();
+  /**
+   * @param {Node} node
+   * @param {Element} section
+   */
   const underSpilled = (node, section) => {
     for (let up = node.parentElement; up && up !== section; up = up.parentElement) if (spilled.has(up)) return true;
     return false;
@@ -180,7 +222,9 @@ export function measureLayout({ minFontPx, smallPrint }) {
 
   // The text rules read every text node a visitor can see.
   const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  // Text nodes only, each under an element of the body.
+  /** @typedef {{ nextNode(): (Text & { parentElement: HTMLElement }) | null }} TextWalker */
+  const walker = /** @type {TextWalker} */ (document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT));
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !node.data.trim() || parent.closest('script, style, noscript, template, option')) continue;
@@ -207,15 +251,22 @@ export function measureLayout({ minFontPx, smallPrint }) {
   const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const BREAKS_AFTER = /[-\u00AD\u2010\u2013\u2014?\u2026|\u200B]$/u;
   const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  /**
+   * @param {string} before
+   * @param {string} after
+   */
   const opportunity = (before, after) =>
     BREAKS_AFTER.test(before) || after.startsWith('\u2014') || CJK.test(before) || CJK.test(after);
   /**
    * Whether `next` is on a later line than `rect`. Rects are content areas, which overlap from line to line when the
    * line height is under the font's height (a figure set solid), so: when it starts more than half a line lower.
+   * @param {DOMRect} next
+   * @param {DOMRect} rect
    */
   const below = (next, rect) => next.top > rect.top + rect.height / 2;
+  /** @param {DOMRectList} rects */
   const onTwoLines = (rects) => {
-    const drawn = [...rects].filter((r) => r.width > 0 || r.height > 0);
+    const drawn = /** @type {[DOMRect, ...DOMRect[]]} */ ([...rects].filter((r) => r.width > 0 || r.height > 0));
     return drawn.some((r) => below(r, drawn[0]) || below(drawn[0], r));
   };
   for (const node of texts) {
@@ -251,6 +302,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
 
   // Small text: the size text is drawn at, its font size scaled by the transforms above it (a scaled preview, an
   // inline SVG drawn smaller than its coordinates).
+  /** @param {Element | null} element */
   const scaleOf = (element) => {
     if (element instanceof SVGGraphicsElement) {
       const matrix = element.getScreenCTM();
@@ -266,6 +318,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
     }
     return scale;
   };
+  /** @type {Set<Element>} */
   const reported = new Set();
   for (const node of texts) {
     const parent = node.parentElement;
@@ -285,18 +338,21 @@ export function measureLayout({ minFontPx, smallPrint }) {
   // shadow (on the item or its one child) at least CARD_HEIGHT tall: a grid of plain items (a check list, links) and
   // a wrapping row of chips (tags, tabs) are text that flows, and are left alone.
   const CARD_HEIGHT = 96;
+  /** @param {CSSStyleDeclaration} style */
   const painted = (style) =>
     style.boxShadow !== 'none' ||
     !/rgba\(.*, 0\)$|transparent/.test(style.backgroundColor) ||
-    ['Top', 'Right', 'Bottom', 'Left'].some(
+    /** @type {const} */ (['Top', 'Right', 'Bottom', 'Left']).some(
       (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none',
     );
+  /** @param {Element} item */
   const isCard = (item) => {
     if (item.getBoundingClientRect().height < CARD_HEIGHT) return false;
     if (painted(styleOf(item))) return true;
     const only = item.children.length === 1 ? item.firstElementChild : null;
     return Boolean(only && painted(styleOf(only)));
   };
+  /** @param {CSSStyleDeclaration} style */
   const laysOutInColumns = (style) =>
     style.display === 'grid' || (style.display === 'flex' && style.flexWrap === 'wrap');
   for (const grid of document.body.querySelectorAll('*')) {
@@ -306,9 +362,9 @@ export function measureLayout({ minFontPx, smallPrint }) {
     );
     if (items.length < 3 || !items.every(isCard)) continue;
     const boxes = items.map((item) => item.getBoundingClientRect());
-    const last = boxes.at(-1);
+    const last = /** @type {DOMRect} */ (boxes.at(-1));
     const onLastRow = boxes.filter((box) => Math.abs(box.top - last.top) < SLACK).length;
-    const onFirstRow = boxes.filter((box) => Math.abs(box.top - boxes[0].top) < SLACK).length;
+    const onFirstRow = boxes.filter((box) => Math.abs(box.top - /** @type {DOMRect} */ (boxes[0]).top) < SLACK).length;
     if (onLastRow !== 1 || onFirstRow < 2) continue;
     const frame = grid.getBoundingClientRect();
     const offCentre = (last.left + last.right) / 2 - (frame.left + frame.right) / 2;
@@ -321,6 +377,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
   }
 
   // The SVG pictures drawn in <img> (their drawing is checked once each, by measurePicture).
+  /** @type {Map<string, { src: string, where: string, alt: string }>} */
   const pictures = new Map();
   for (const image of document.images) {
     const src = image.currentSrc;
@@ -350,12 +407,13 @@ export function measureLayout({ minFontPx, smallPrint }) {
  * @returns {string[]} one line per shape outside: the shape and how far it reaches past each side
  */
 export function measurePicture(source) {
+  /** @type {Element} */
   const parsed = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
   if (parsed.tagName !== 'svg') return [`not an SVG picture: ${parsed.tagName}`];
   // Laid out out of sight, for getBBox and the transforms.
   const holder = document.createElement('div');
   holder.style.cssText = 'position:absolute;left:-100000px;top:0;visibility:hidden';
-  const root = document.importNode(parsed, true);
+  const root = /** @type {SVGSVGElement} */ (document.importNode(parsed, true));
   holder.append(root);
   document.body.append(holder);
   try {
@@ -364,11 +422,15 @@ export function measurePicture(source) {
       box && box.width > 0
         ? { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height }
         : { left: 0, top: 0, right: root.width.baseVal.value, bottom: root.height.baseVal.value };
-    const toRoot = root.getScreenCTM().inverse();
-    /** A shape's box in the picture's coordinates, cut at the viewBox when `cut`. */
+    const toRoot = /** @type {DOMMatrix} */ (root.getScreenCTM()).inverse();
+    /**
+     * A shape's box in the picture's coordinates, cut at the viewBox when `cut`.
+     * @param {SVGGraphicsElement} shape
+     * @param {boolean} cut
+     */
     const extent = (shape, cut) => {
       const b = shape.getBBox();
-      const matrix = toRoot.multiply(shape.getScreenCTM());
+      const matrix = toRoot.multiply(/** @type {DOMMatrix} */ (shape.getScreenCTM()));
       const corners = [
         [b.x, b.y],
         [b.x + b.width, b.y],
@@ -386,9 +448,12 @@ export function measurePicture(source) {
         bottom: Math.min(view.bottom, whole.bottom),
       };
     };
-    const shapes = [
-      ...root.querySelectorAll('circle, ellipse, rect, path, polygon, polyline, line, text, image, use'),
-    ].filter((shape) => !shape.closest('defs, clipPath, mask, symbol, pattern, marker, [clip-path], [mask]'));
+    // Every one an SVG shape: the selector names only those.
+    const shapes = /** @type {SVGGraphicsElement[]} */ (
+      [...root.querySelectorAll('circle, ellipse, rect, path, polygon, polyline, line, text, image, use')].filter(
+        (shape) => !shape.closest('defs, clipPath, mask, symbol, pattern, marker, [clip-path], [mask]'),
+      )
+    );
     const card = shapes[0]?.tagName === 'rect' ? extent(shapes[0], true) : view;
     const drawn = card === view ? shapes : shapes.slice(1);
     const SLACK = 0.5;
@@ -415,7 +480,11 @@ export function measurePicture(source) {
   }
 }
 
-/** A page's height in screens of its viewport, to one decimal. */
+/**
+ * A page's height in screens of its viewport, to one decimal.
+ * @param {number} scrollHeight
+ * @param {number} viewportHeight
+ */
 export function screens(scrollHeight, viewportHeight) {
   return Math.round((scrollHeight / viewportHeight) * 10) / 10;
 }
@@ -428,13 +497,21 @@ export function screens(scrollHeight, viewportHeight) {
 export function heightTable(rows, viewports = VIEWPORTS) {
   const head = ['page', ...viewports.map((v) => `${v.width}×${v.height}`)];
   const body = rows.map((row) => [row.path, ...row.heights.map((h) => h.toFixed(1))]);
-  const widths = head.map((_, i) => Math.max(...[head, ...body].map((cells) => cells[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
+  const widths = head.map((_, i) =>
+    Math.max(...[head, ...body].map((cells) => /** @type {string} */ (cells[i]).length)),
+  );
+  /** @param {string[]} cells */
+  const line = (cells) =>
+    cells
+      .map((cell, i) =>
+        i ? cell.padStart(/** @type {number} */ (widths[i])) : cell.padEnd(/** @type {number} */ (widths[i])),
+      )
+      .join('  ');
   return [line(head), ...body.map(line)].join('\n');
 }
 
 /**
- * The findings, one line each, grouped by page and width: "/creator @1440 spill section#ai: div... by 24 px right".
+ * The findings, one line each, grouped by page and width: "/creator \@1440 spill section#ai: div... by 24 px right".
  * @param {{ path: string, width: number, findings: { rule: string, where: string, what: string }[] }[]} results
  */
 export function findingLines(results) {

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LEAD_STATES, REPORT_SQL, RETRY_DEAD_SQL } from '../worker/leads/table.mjs';
 
 /** The project folder: wrangler.jsonc is read from it and wrangler runs in it. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,9 +23,6 @@ const WRANGLER = join(ROOT, 'node_modules', '.bin', 'wrangler');
 const BINDING = 'LEADS_DB';
 /** Where `npm start` and `npm run preview` keep the local lead table. */
 export const DEFAULT_PERSIST_DIR = '.wrangler/state';
-
-/** Every state a lead can be in, in the order the report lists them. */
-export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
 
 /** How the text report names each state. */
 const STATE_LABELS = { pending: 'Pending', sent: 'Sent', dead: 'Dead-lettered' };
@@ -48,7 +46,7 @@ Options:
   -h, --help         show this help`;
 
 /**
- * @typedef {(typeof LEAD_STATES)[number]} LeadState
+ * @typedef {import('../worker/leads/table.mjs').LeadState} LeadState
  * @typedef {{ state: string, count: number }} StateCountRow
  * @typedef {{ oldest_created_at: number | null }} OldestPendingRow
  * @typedef {{ id: string, state: string, last_status: number | null, last_error: string, updated_at: number }}
@@ -68,29 +66,29 @@ Options:
  */
 
 /**
- * The SQL of the report, one statement per part, by name. Only the contacts query selects name and mobile.
+ * The SQL of the report (src/lib/lead-table.mjs), one statement per part, by name: contacts, the only one that
+ * selects name and mobile, only when asked for.
  * @param {{ showContacts?: boolean }} [options]
- * @returns {Record<keyof ReportRows, string>}
+ * @returns {Record<string, string>} by the names of {@link ReportRows}
  */
 export function reportQueries({ showContacts = false } = {}) {
-  /** @type {Record<string, string>} */
-  const queries = {
-    counts: 'SELECT state, COUNT(*) AS count FROM leads GROUP BY state',
-    oldestPending: "SELECT MIN(created_at) AS oldest_created_at FROM leads WHERE state = 'pending'",
-    lastErrors:
-      'SELECT id, state, last_status, last_error, updated_at FROM leads ' +
-      "WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL ORDER BY updated_at DESC LIMIT 1",
-  };
-  if (showContacts) {
-    queries.contacts =
-      'SELECT id, state, form, attempts, created_at, name, mobile, last_status, last_error FROM leads ' +
-      "WHERE state IN ('pending', 'dead') ORDER BY created_at, id";
-  }
-  return /** @type {Record<keyof ReportRows, string>} */ (queries);
+  const { contacts, ...queries } = REPORT_SQL;
+  return showContacts ? { ...queries, contacts } : queries;
 }
 
-/** Whole seconds from `then` to `now` (both in ms), never negative. */
+/**
+ * Whole seconds from `then` to `now` (both in ms), never negative.
+ * @param {number} then
+ * @param {number} now
+ */
 const secondsSince = (then, now) => Math.max(0, Math.floor((now - then) / 1000));
+
+/**
+ * Whether a state read from the table is one of LEAD_STATES.
+ * @param {string} state
+ * @returns {state is LeadState}
+ */
+const isLeadState = (state) => /** @type {readonly string[]} */ (LEAD_STATES).includes(state);
 
 /**
  * Turns the rows of {@link reportQueries} into the report. States with no lead count 0; the last error is the most
@@ -103,7 +101,7 @@ export function buildReport(rows, { now, source }) {
   /** @type {Record<LeadState, number>} */
   const counts = { pending: 0, sent: 0, dead: 0 };
   for (const row of rows.counts) {
-    if (LEAD_STATES.includes(/** @type {LeadState} */ (row.state))) counts[row.state] += Number(row.count) || 0;
+    if (isLeadState(row.state)) counts[row.state] += Number(row.count) || 0;
   }
 
   const oldest = rows.oldestPending[0]?.oldest_created_at;
@@ -163,24 +161,31 @@ export function formatAge(seconds) {
  */
 const printable = (value) => String(value ?? '').replace(/\p{Cc}/gu, '\uFFFD');
 
-/** A CRM status for people: the number, or "no answer" when the CRM was not reached. */
+/**
+ * A CRM status for people: the number, or "no answer" when the CRM was not reached.
+ * @param {number | null} status
+ */
 const statusText = (status) => (status == null ? 'no answer' : `HTTP ${status}`);
 
 /**
  * Lines of text: the columns padded to their widest cell.
- * @param {string[][]} rows
+ * @param {[string[], ...string[][]]} rows the header first
  */
 function table(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   return rows.map((row) =>
     row
-      .map((cell, i) => cell.padEnd(widths[i]))
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd(),
   );
 }
 
-/** One line of the text report: a label, then its value. */
+/**
+ * One line of the text report: a label, then its value.
+ * @param {string} label
+ * @param {string} value
+ */
 const line = (label, value) => `${label.padEnd(LABEL_WIDTH)}${value}`;
 
 /**
@@ -228,7 +233,10 @@ export class WranglerError extends Error {
   name = 'WranglerError';
 }
 
-/** Whether a wrangler error means the lead table is not there yet (no lead stored, or migrations not applied). */
+/**
+ * Whether a wrangler error means the lead table is not there yet (no lead stored, or migrations not applied).
+ * @param {string} message
+ */
 export const isMissingTable = (message) => /no such table: leads\b/.test(message);
 
 /**
@@ -300,7 +308,8 @@ export async function readReport({
 } = {}) {
   const source = remote ? `remote D1 database ${BINDING}` : `local state in ${persistTo}`;
   const queries = reportQueries({ showContacts });
-  const names = /** @type {(keyof ReportRows)[]} */ (Object.keys(queries));
+  const parts = Object.entries(queries);
+  /** @param {string} message */
   const noStore = (message) => ({
     ...buildReport(
       { counts: [], oldestPending: [], lastErrors: [], ...(showContacts && { contacts: [] }) },
@@ -316,10 +325,10 @@ export async function readReport({
   if (!remote && !existsSync(localDir)) return noStore(`No lead store in ${persistTo} yet: ${startHint}.`);
   try {
     const results = await execute(
-      names.map((name) => queries[name]),
+      parts.map(([, sql]) => sql),
       { remote, persistTo: localDir },
     );
-    const rows = /** @type {ReportRows} */ (Object.fromEntries(names.map((name, i) => [name, results[i]])));
+    const rows = /** @type {ReportRows} */ (Object.fromEntries(parts.map(([name], i) => [name, results[i]])));
     return buildReport(rows, { now: now(), source });
   } catch (error) {
     if (!(error instanceof WranglerError) || !isMissingTable(error.message)) throw error;
@@ -333,16 +342,6 @@ export async function readReport({
 }
 
 /**
- * Dead-lettered leads become pending again, untouched since long ago, so that the next sweep queues them; the second
- * statement counts them.
- */
-export const RETRY_DEAD_STATEMENTS = [
-  "UPDATE leads SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = 0, claimed_until = 0 " +
-    "WHERE state = 'dead'",
-  'SELECT changes() AS count',
-];
-
-/**
  * Makes every dead-lettered lead pending again; the number of leads it changed.
  * @param {{ remote?: boolean, persistTo?: string }} [options]
  * @returns {Promise<number>}
@@ -350,7 +349,7 @@ export const RETRY_DEAD_STATEMENTS = [
 export async function retryDead({ remote = false, persistTo = DEFAULT_PERSIST_DIR } = {}) {
   const localDir = resolve(ROOT, persistTo);
   if (!remote && !existsSync(localDir)) return 0;
-  const [, counted] = await execute(RETRY_DEAD_STATEMENTS, { remote, persistTo: localDir });
+  const [, counted] = await execute(RETRY_DEAD_SQL, { remote, persistTo: localDir });
   return Number(counted?.[0]?.count ?? 0);
 }
 

@@ -16,11 +16,14 @@ import { startHost } from './host.mjs';
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 // The 404 and thank-you pages ask not to be indexed (and the 404 page answers 404), on purpose: those SEO audits do
 // not apply to them.
+/** @type {Record<string, string[]>} */
 const NOT_APPLICABLE = { '/404': ['http-status-code', 'is-crawlable'], '/thank-you': ['is-crawlable'] };
 // The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
+/** @type {Record<string, string[]>} */
 const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
 // The home page, the one most visitors see first, must be fast every time, not on the median: it is measured five
 // times in a row, and every run must meet every gate.
+/** @type {Record<string, number>} */
 const EVERY_RUN = { '/': 5 };
 const UNSCORED_AUDITS = ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'];
 
@@ -29,31 +32,39 @@ const pages = () =>
   builtPages(resolve(dir)).map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 
 const requested = process.argv.slice(2);
+/** @type {Map<string, string>} canonical URL -> the first page that has it */
 const unique = new Map();
 for (const page of pages().sort((a, b) => a.path.localeCompare(b.path))) {
   if (!unique.has(page.canonical)) unique.set(page.canonical, page.path);
 }
 const targets = requested.length ? requested : [...unique.values()];
 
-/** Scores per category (the SEO score without the audits that do not apply to the page) and the gates missed. */
+/**
+ * Scores per category (the SEO score without the audits that do not apply to the page) and the gates missed.
+ * @param {import('lighthouse').Result} lhr
+ * @param {string} path
+ */
 function judge(lhr, path) {
+  /** @type {Record<string, number>} */
   const scores = {};
+  /** @type {string[]} */
   const failed = [];
   const skip = NOT_APPLICABLE[path] ?? [];
+  /** @param {string} id */
+  const auditScore = (id) => lhr.audits[id]?.score ?? 1;
   for (const [id, gate] of Object.entries(GATES)) {
     const category = lhr.categories[id];
+    if (!category) throw new Error(`${path}: Lighthouse's result has no ${id} category`);
     let score = Math.round((category.score ?? 0) * 100);
     if (skip.length && id === 'seo') {
       const refs = category.auditRefs.filter((ref) => ref.weight > 0 && !skip.includes(ref.id));
       const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
-      score = Math.round(
-        (refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id].score ?? 1), 0) / total) * 100,
-      );
+      score = Math.round((refs.reduce((sum, ref) => sum + ref.weight * auditScore(ref.id), 0) / total) * 100);
     }
     scores[id] = score;
     if (score < gate) {
       const audits = category.auditRefs
-        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1 && !skip.includes(ref.id))
+        .filter((ref) => ref.weight > 0 && auditScore(ref.id) < 1 && !skip.includes(ref.id))
         .map((ref) => ref.id);
       failed.push(`${id} ${score} < ${gate} (${audits.join(', ')})`);
     }
@@ -66,7 +77,7 @@ const shareOf = process.env.LIGHTHOUSE_ORIGIN;
 const host = shareOf
   ? null
   : await startHost({ dir, port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined });
-const origin = shareOf ?? host.origin;
+const origin = host?.origin ?? shareOf ?? '';
 const launchChrome = () =>
   chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -79,8 +90,21 @@ const launchChrome = () =>
     ],
   });
 
-/** A page's row of the table: its scores, three metrics and the gates it missed. */
+/**
+ * @typedef {{ path: string, performance?: number, accessibility?: number, 'best-practices'?: number, seo?: number,
+ *   lcp: string, cls: string, tbt: number, failed: string[] }} Row
+ */
+
+/**
+ * A page's row of the table: its scores, three metrics and the gates it missed.
+ * @param {string} path
+ * @param {import('lighthouse').Result} lhr
+ * @param {Record<string, number>} scores
+ * @param {string[]} failed
+ * @returns {Row}
+ */
 const rowOf = (path, lhr, scores, failed) => {
+  /** @param {string} id */
   const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
   return {
     path,
@@ -92,13 +116,27 @@ const rowOf = (path, lhr, scores, failed) => {
   };
 };
 
-/** Measures one page on the Chrome listening on `port`: its row of the table, with the gates it missed. */
+/** @typedef {{ lhr: import('lighthouse').Result, scores: Record<string, number>, failed: string[] }} Run */
+
+/**
+ * The performance score of a run (0 when it has none).
+ * @param {Run} run
+ */
+const performanceOf = (run) => run.scores.performance ?? 0;
+
+/**
+ * Measures one page on the Chrome listening on `port`: its row of the table, with the gates it missed.
+ * @param {string} path
+ * @param {number} port
+ * @returns {Promise<Row>}
+ */
 async function measure(path, port) {
   // A run that broke (a runtime error such as NO_NAVSTART, or a trace with no score at all) is measured again, three
   // times at most per page: on a busy 2-core machine one trace can stall, and a broken trace says nothing of the page.
   // The performance score also varies from run to run (Lighthouse's own guidance is the median of several runs): a
   // page whose first run misses the performance gate is measured twice more, and judged on the median run.
   // Accessibility, best practices and SEO do not vary and are never re-measured.
+  /** @type {Run[]} */
   const runs = [];
   const everyRun = EVERY_RUN[path];
   let retries = 3;
@@ -114,10 +152,11 @@ async function measure(path, port) {
       skipAudits: UNSCORED_AUDITS,
       disableFullPageScreenshot: true,
     });
+    if (!result) throw new Error(`${path}: Lighthouse gave no result`);
     const lhr = result.lhr;
     const { scores, failed } = judge(lhr, path);
     if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
-    const broken = Boolean(lhr.runtimeError) || lhr.categories.performance.score === null || scores.performance === 0;
+    const broken = Boolean(lhr.runtimeError) || lhr.categories.performance?.score === null || scores.performance === 0;
     if (broken && retries > 0) {
       retries--;
       console.error(`${path}: the audit broke (${failed.join('; ')}); measuring again`);
@@ -130,10 +169,12 @@ async function measure(path, port) {
     if (runs.length === 1)
       console.error(`${path}: performance ${scores.performance} on the first run; measuring twice more`);
   }
-  const order = runs.map((r) => r.scores.performance);
-  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  const order = runs.map(performanceOf);
+  runs.sort((a, b) => performanceOf(a) - performanceOf(b));
   // Judged on the median run, or, for the pages measured every time, on the worst.
-  const { lhr, scores, failed } = runs[everyRun ? 0 : Math.floor(runs.length / 2)];
+  const judged = runs[everyRun ? 0 : Math.floor(runs.length / 2)];
+  if (!judged) throw new Error(`${path}: no run to judge`);
+  const { lhr, scores, failed } = judged;
   if (runs.length > 1) {
     const tbt = runs.map((r) => Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0));
     console.error(
@@ -146,7 +187,10 @@ async function measure(path, port) {
   return row;
 }
 
-/** Measures `paths` one after the other on one Chrome. */
+/**
+ * Measures `paths` one after the other on one Chrome.
+ * @param {string[]} paths
+ */
 async function measureAll(paths) {
   const chrome = await launchChrome();
   try {
@@ -164,7 +208,11 @@ if (shareOf) {
   process.exit(0);
 }
 
-/** Measures `paths` in a process of its own (Lighthouse measures one page at a time per process). */
+/**
+ * Measures `paths` in a process of its own (Lighthouse measures one page at a time per process).
+ * @param {string[]} paths
+ * @returns {Promise<Row[]>}
+ */
 function measureElsewhere(paths) {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...paths], {
@@ -187,6 +235,7 @@ function measureElsewhere(paths) {
 const CONCURRENCY = Number(process.env.LIGHTHOUSE_CONCURRENCY ?? 3);
 const alone = targets.filter((path) => EVERY_RUN[path]);
 const shared = targets.filter((path) => !EVERY_RUN[path]);
+/** @type {Map<string, Row>} */
 const rows = new Map();
 try {
   for (const row of await measureAll(alone)) rows.set(row.path, row);
@@ -194,9 +243,13 @@ try {
   const measured = await Promise.all(shares.filter((paths) => paths.length).map(measureElsewhere));
   for (const row of measured.flat()) rows.set(row.path, row);
 } finally {
-  await host.stop();
+  await host?.stop();
 }
-const table = targets.map((path) => rows.get(path));
+const table = targets.map((path) => {
+  const row = rows.get(path);
+  if (!row) throw new Error(`${path} was not measured`);
+  return row;
+});
 const failures = table.reduce((sum, row) => sum + row.failed.length, 0);
 
 console.log('\nLighthouse, mobile (performance / accessibility / best practices / SEO):');

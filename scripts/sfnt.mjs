@@ -11,6 +11,7 @@
 export function readTables(font) {
   const version = font.readUInt32BE(0);
   if (version !== 0x00010000) throw new Error('not a TrueType font (glyf outlines) in an sfnt file');
+  /** @type {Map<string, Buffer>} */
   const tables = new Map();
   for (let i = 0; i < font.readUInt16BE(4); i++) {
     const at = 12 + 16 * i;
@@ -20,6 +21,31 @@ export function readTables(font) {
   return tables;
 }
 
+/**
+ * A table of `tables`, which the font must have.
+ * @param {Map<string, Buffer>} tables
+ * @param {string} tag
+ */
+function tableOf(tables, tag) {
+  const table = tables.get(tag);
+  if (!table) throw new Error(`the font has no ${tag} table`);
+  return table;
+}
+
+/**
+ * The item at `index` of a list whose length the font's own counts give.
+ * @template T
+ * @param {readonly T[]} list
+ * @param {number} index
+ * @returns {T}
+ */
+function itemOf(list, index) {
+  const item = list[index];
+  if (item === undefined) throw new Error(`index ${index} is beyond the font's ${list.length} entries`);
+  return item;
+}
+
+/** @param {Buffer} data */
 const checksum = (data) => {
   const padded = Buffer.concat([data, Buffer.alloc((4 - (data.length % 4)) % 4)]);
   let sum = 0;
@@ -42,12 +68,12 @@ export function writeTables(tables) {
   header.writeUInt16BE(power * 16, 6);
   header.writeUInt16BE(Math.log2(power), 8);
   header.writeUInt16BE(count * 16 - power * 16, 10);
-  const head = Buffer.from(tables.get('head'));
+  const head = Buffer.from(tableOf(tables, 'head'));
   head.writeUInt32BE(0, 8);
   const parts = [header];
   let offset = header.length;
   tags.forEach((tag, i) => {
-    const data = tag === 'head' ? head : tables.get(tag);
+    const data = tag === 'head' ? head : tableOf(tables, tag);
     const at = 12 + 16 * i;
     header.write(tag, at, 'latin1');
     header.writeUInt32BE(checksum(data), at + 4);
@@ -79,6 +105,7 @@ export function readCmap(cmap) {
   }
   const best = subtables.find((s) => s.format === 12) ?? subtables.find((s) => s.format === 4);
   if (!best) throw new Error('the font has no Unicode character map of format 4 or 12');
+  /** @type {Map<number, number>} */
   const map = new Map();
   const t = best.offset;
   if (best.format === 12) {
@@ -110,17 +137,21 @@ export function readCmap(cmap) {
   return map;
 }
 
-/** A cmap table with one format 4 subtable (code points of the Basic Multilingual Plane), for Unicode and Windows. */
+/**
+ * A cmap table with one format 4 subtable (code points of the Basic Multilingual Plane), for Unicode and Windows.
+ * @param {Map<number, number>} map code point -> glyph id
+ */
 function writeCmap(map) {
-  const points = [...map.keys()].sort((a, b) => a - b);
-  if (points.some((c) => c > 0xfffe)) throw new Error('a code point beyond U+FFFE needs a format 12 character map');
+  const entries = [...map].sort(([a], [b]) => a - b);
+  if (entries.some(([c]) => c > 0xfffe)) throw new Error('a code point beyond U+FFFE needs a format 12 character map');
   // One segment per run of consecutive code points with consecutive glyph ids (idDelta alone maps it), then the
   // closing 0xFFFF segment.
+  /** @type {{ start: number, end: number, delta: number }[]} */
   const segments = [];
-  for (const c of points) {
+  for (const [c, glyph] of entries) {
     const last = segments.at(-1);
-    if (last && c === last.end + 1 && map.get(c) - c === last.delta) last.end = c;
-    else segments.push({ start: c, end: c, delta: map.get(c) - c });
+    if (last && c === last.end + 1 && glyph - c === last.delta) last.end = c;
+    else segments.push({ start: c, end: c, delta: glyph - c });
   }
   segments.push({ start: 0xffff, end: 0xffff, delta: 1 });
   const n = segments.length;
@@ -143,10 +174,12 @@ function writeCmap(map) {
   const table = Buffer.alloc(4 + 8 * 2);
   table.writeUInt16BE(0, 0);
   table.writeUInt16BE(2, 2);
-  for (const [i, [platform, encoding]] of [
+  /** @type {[platform: number, encoding: number][]} */
+  const encodings = [
     [0, 3],
     [3, 1],
-  ].entries()) {
+  ];
+  for (const [i, [platform, encoding]] of encodings.entries()) {
     table.writeUInt16BE(platform, 4 + 8 * i);
     table.writeUInt16BE(encoding, 6 + 8 * i);
     table.writeUInt32BE(table.length, 8 + 8 * i);
@@ -154,20 +187,28 @@ function writeCmap(map) {
   return Buffer.concat([table, sub]);
 }
 
-/** Each glyph's outline bytes (glyf through loca). */
+/**
+ * Each glyph's outline bytes (glyf through loca).
+ * @param {Map<string, Buffer>} tables
+ */
 function readGlyphs(tables) {
-  const count = tables.get('maxp').readUInt16BE(4);
-  const long = tables.get('head').readInt16BE(50) === 1;
-  const loca = tables.get('loca');
+  const count = tableOf(tables, 'maxp').readUInt16BE(4);
+  const long = tableOf(tables, 'head').readInt16BE(50) === 1;
+  const loca = tableOf(tables, 'loca');
+  /** @param {number} i */
   const at = (i) => (long ? loca.readUInt32BE(4 * i) : 2 * loca.readUInt16BE(2 * i));
-  return Array.from({ length: count }, (_, i) => tables.get('glyf').subarray(at(i), at(i + 1)));
+  return Array.from({ length: count }, (_, i) => tableOf(tables, 'glyf').subarray(at(i), at(i + 1)));
 }
 
-/** Each glyph's advance width and left side bearing (hmtx, with hhea's numberOfHMetrics). */
+/**
+ * Each glyph's advance width and left side bearing (hmtx, with hhea's numberOfHMetrics).
+ * @param {Map<string, Buffer>} tables
+ * @returns {[advance: number, lsb: number][]}
+ */
 function readMetrics(tables) {
-  const count = tables.get('maxp').readUInt16BE(4);
-  const full = tables.get('hhea').readUInt16BE(34);
-  const hmtx = tables.get('hmtx');
+  const count = tableOf(tables, 'maxp').readUInt16BE(4);
+  const full = tableOf(tables, 'hhea').readUInt16BE(34);
+  const hmtx = tableOf(tables, 'hmtx');
   return Array.from({ length: count }, (_, i) =>
     i < full
       ? [hmtx.readUInt16BE(4 * i), hmtx.readInt16BE(4 * i + 2)]
@@ -175,15 +216,19 @@ function readMetrics(tables) {
   );
 }
 
-/** Each glyph's variation data (gvar), with the table's shared tuples (one array of axis values per tuple). */
+/**
+ * Each glyph's variation data (gvar), with the table's shared tuples (one array of axis values per tuple).
+ * @param {Map<string, Buffer>} tables
+ */
 function readVariations(tables) {
-  const gvar = tables.get('gvar');
+  const gvar = tableOf(tables, 'gvar');
   const axes = gvar.readUInt16BE(4);
   const sharedCount = gvar.readUInt16BE(6);
   const sharedAt = gvar.readUInt32BE(8);
   const count = gvar.readUInt16BE(12);
   const long = (gvar.readUInt16BE(14) & 1) === 1;
   const dataAt = gvar.readUInt32BE(16);
+  /** @param {number} i */
   const offset = (i) => (long ? gvar.readUInt32BE(20 + 4 * i) : 2 * gvar.readUInt16BE(20 + 2 * i));
   const shared = Array.from({ length: sharedCount }, (_, t) =>
     Array.from({ length: axes }, (_, a) => gvar.readInt16BE(sharedAt + 2 * (t * axes + a))),
@@ -192,7 +237,12 @@ function readVariations(tables) {
   return { axes, shared, data, majorMinor: gvar.readUInt32BE(0) };
 }
 
-/** A glyph's variation data with its shared-tuple indices passed through `remap` (other fields untouched). */
+/**
+ * A glyph's variation data with its shared-tuple indices passed through `remap` (other fields untouched).
+ * @param {Buffer} data
+ * @param {number} axes
+ * @param {(index: number) => number} remap
+ */
 function remapSharedTuples(data, axes, remap) {
   if (data.length === 0) return data;
   const copy = Buffer.from(data);
@@ -206,8 +256,12 @@ function remapSharedTuples(data, axes, remap) {
   return copy;
 }
 
-/** Where a composite glyph's outline holds its components' glyph ids (none for a simple glyph). */
+/**
+ * Where a composite glyph's outline holds its components' glyph ids (none for a simple glyph).
+ * @param {Buffer} glyph
+ */
 function componentOffsets(glyph) {
+  /** @type {number[]} */
   const offsets = [];
   if (glyph.length === 0 || glyph.readInt16BE(0) >= 0) return offsets;
   // Each component: flags, glyph id, two arguments (bytes or words), then an optional scale or 2x2 matrix.
@@ -220,7 +274,11 @@ function componentOffsets(glyph) {
   return offsets;
 }
 
-/** A composite glyph's outline with its component glyph ids passed through `remap`; a simple glyph as it is. */
+/**
+ * A composite glyph's outline with its component glyph ids passed through `remap`; a simple glyph as it is.
+ * @param {Buffer} glyph
+ * @param {(gid: number) => number} remap
+ */
 function remapComponents(glyph, remap) {
   const offsets = componentOffsets(glyph);
   if (offsets.length === 0) return glyph;
@@ -243,55 +301,74 @@ function remapComponents(glyph, remap) {
 export function mergeGlyphs(base, extra, chars) {
   const [a, b] = [readTables(base), readTables(extra)];
   // Subsets of one variable font, instanced alike: the same axes and limits (fvar) and units per em.
-  const unitsPerEm = (tables) => tables.get('head').readUInt16BE(18);
-  if (!a.get('fvar').equals(b.get('fvar')) || unitsPerEm(a) !== unitsPerEm(b)) {
+  /** @param {Map<string, Buffer>} tables */
+  const unitsPerEm = (tables) => tableOf(tables, 'head').readUInt16BE(18);
+  if (!tableOf(a, 'fvar').equals(tableOf(b, 'fvar')) || unitsPerEm(a) !== unitsPerEm(b)) {
     throw new Error('the two fonts differ in their axes or units per em: they are not subsets of one variable font');
   }
-  const [cmapA, cmapB] = [readCmap(a.get('cmap')), readCmap(b.get('cmap'))];
+  const [cmapA, cmapB] = [readCmap(tableOf(a, 'cmap')), readCmap(tableOf(b, 'cmap'))];
   const [glyphsA, glyphsB] = [readGlyphs(a), readGlyphs(b)];
   const [metricsA, metricsB] = [readMetrics(a), readMetrics(b)];
   const [varsA, varsB] = [readVariations(a), readVariations(b)];
 
   // The glyphs to copy: the characters' own and, for composite glyphs, their components (at any depth).
+  /** @type {Set<number>} */
   const wanted = new Set();
+  /** @param {number} gid */
   const visit = (gid) => {
     if (wanted.has(gid)) return;
     wanted.add(gid);
-    for (const at of componentOffsets(glyphsB[gid])) visit(glyphsB[gid].readUInt16BE(at));
+    const glyph = itemOf(glyphsB, gid);
+    for (const at of componentOffsets(glyph)) visit(glyph.readUInt16BE(at));
   };
+  /** @type {Map<number, number>} code point -> glyph id in `extra` */
+  const charGlyphs = new Map();
   for (const c of chars) {
     if (cmapA.has(c)) throw new Error(`U+${c.toString(16)} is in the base font already`);
-    if (!cmapB.has(c)) throw new Error(`U+${c.toString(16)} is not in the extra font`);
-    visit(cmapB.get(c));
+    const gid = cmapB.get(c);
+    if (gid === undefined) throw new Error(`U+${c.toString(16)} is not in the extra font`);
+    charGlyphs.set(c, gid);
+    visit(gid);
   }
   const copied = [...wanted].sort((x, y) => x - y);
   const newId = new Map(copied.map((gid, i) => [gid, glyphsA.length + i]));
-  const remap = (gid) => newId.get(gid);
+  /** @param {number} gid a copied glyph */
+  const remap = (gid) => {
+    const id = newId.get(gid);
+    if (id === undefined) throw new Error(`glyph ${gid} of the extra font is not copied`);
+    return id;
+  };
 
-  const glyphs = [...glyphsA, ...copied.map((gid) => remapComponents(glyphsB[gid], remap))];
-  const metrics = [...metricsA, ...copied.map((gid) => metricsB[gid])];
+  const glyphs = [...glyphsA, ...copied.map((gid) => remapComponents(itemOf(glyphsB, gid), remap))];
+  const metrics = [...metricsA, ...copied.map((gid) => itemOf(metricsB, gid))];
   const cmap = new Map(cmapA);
-  for (const c of chars) cmap.set(c, remap(cmapB.get(c)));
+  for (const [c, gid] of charGlyphs) cmap.set(c, remap(gid));
 
   // gvar: the extra glyphs' shared tuples join the base's list.
   const shared = [...varsA.shared];
+  /** @param {number[]} tuple */
   const key = (tuple) => tuple.join(',');
   const sharedIndex = new Map(shared.map((t, i) => [key(t), i]));
+  /** @param {number} i */
   const tupleRemap = (i) => {
-    const k = key(varsB.shared[i]);
-    if (!sharedIndex.has(k)) {
-      sharedIndex.set(k, shared.length);
-      shared.push(varsB.shared[i]);
+    const tuple = itemOf(varsB.shared, i);
+    const k = key(tuple);
+    let index = sharedIndex.get(k);
+    if (index === undefined) {
+      index = shared.length;
+      sharedIndex.set(k, index);
+      shared.push(tuple);
     }
-    return sharedIndex.get(k);
+    return index;
   };
   const variations = [
     ...varsA.data,
-    ...copied.map((gid) => remapSharedTuples(varsB.data[gid], varsB.axes, tupleRemap)),
+    ...copied.map((gid) => remapSharedTuples(itemOf(varsB.data, gid), varsB.axes, tupleRemap)),
   ];
 
   const out = new Map(a);
   out.delete('HVAR');
+  /** @param {Buffer} g */
   const pad = (g) => Buffer.concat([g, Buffer.alloc((4 - (g.length % 4)) % 4)]);
   const padded = glyphs.map(pad);
   const loca = Buffer.alloc(4 * (glyphs.length + 1));
@@ -332,42 +409,47 @@ export function mergeGlyphs(base, extra, chars) {
   out.set('cmap', writeCmap(cmap));
 
   // maxp 1.0: the larger of each limit (numGlyphs aside).
-  const maxp = Buffer.from(a.get('maxp'));
+  const maxp = Buffer.from(tableOf(a, 'maxp'));
   maxp.writeUInt16BE(glyphs.length, 4);
   if (maxp.readUInt32BE(0) === 0x00010000) {
     for (let at = 6; at < 32; at += 2)
-      maxp.writeUInt16BE(Math.max(maxp.readUInt16BE(at), b.get('maxp').readUInt16BE(at)), at);
+      maxp.writeUInt16BE(Math.max(maxp.readUInt16BE(at), tableOf(b, 'maxp').readUInt16BE(at)), at);
   }
   out.set('maxp', maxp);
 
-  const head = Buffer.from(a.get('head'));
-  const [hb] = [b.get('head')];
-  for (const [at, pick] of [
+  /** @typedef {[at: number, pick: (...values: number[]) => number][]} Limits */
+  const head = Buffer.from(tableOf(a, 'head'));
+  const [hb] = [tableOf(b, 'head')];
+  /** @type {Limits} */
+  const headLimits = [
     [36, Math.min],
     [38, Math.min],
     [40, Math.max],
     [42, Math.max],
-  ]) {
+  ];
+  for (const [at, pick] of headLimits) {
     head.writeInt16BE(pick(head.readInt16BE(at), hb.readInt16BE(at)), at);
   }
   head.writeInt16BE(1, 50);
   out.set('head', head);
 
-  const hhea = Buffer.from(a.get('hhea'));
-  const hhb = b.get('hhea');
+  const hhea = Buffer.from(tableOf(a, 'hhea'));
+  const hhb = tableOf(b, 'hhea');
   hhea.writeUInt16BE(Math.max(hhea.readUInt16BE(10), hhb.readUInt16BE(10)), 10);
-  for (const [at, pick] of [
+  /** @type {Limits} */
+  const hheaLimits = [
     [12, Math.min],
     [14, Math.min],
     [16, Math.max],
-  ]) {
+  ];
+  for (const [at, pick] of hheaLimits) {
     hhea.writeInt16BE(pick(hhea.readInt16BE(at), hhb.readInt16BE(at)), at);
   }
   hhea.writeUInt16BE(metrics.length, 34);
   out.set('hhea', hhea);
 
   // OS/2: the first and last character, and the Currency Symbols block's bit when a character of U+20A0-20CF joins.
-  const os2 = Buffer.from(a.get('OS/2'));
+  const os2 = Buffer.from(tableOf(a, 'OS/2'));
   const points = [...cmap.keys()];
   os2.writeUInt16BE(Math.min(...points), 64);
   os2.writeUInt16BE(Math.min(0xffff, Math.max(...points)), 66);
@@ -375,7 +457,7 @@ export function mergeGlyphs(base, extra, chars) {
   out.set('OS/2', os2);
 
   // post: glyph names (format 2) would need one for each new glyph; format 3 has none, as a web font needs none.
-  const post = a.get('post');
+  const post = tableOf(a, 'post');
   if (post.readUInt32BE(0) !== 0x00030000) {
     const p3 = Buffer.from(post.subarray(0, 32));
     p3.writeUInt32BE(0x00030000, 0);

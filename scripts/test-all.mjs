@@ -26,25 +26,42 @@ export const ASTRO_STEPS = ['check', 'build', 'build:test', 'test:blog-isolation
 /** Every step, in the order the stages run them. */
 export const STEPS = STAGES.flat();
 
-/** "1 min 05 s" or "42.3 s". */
+/**
+ * "1 min 05 s" or "42.3 s".
+ * @param {number} ms
+ */
 export function formatDuration(ms) {
   if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`;
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }
 
-/** The table of step times, then the total time (steps of one stage overlap, so it is less than their sum). */
+/**
+ * @typedef {{ step: string, ms: number, ok: boolean }} StepTime
+ */
+
+/**
+ * The table of step times, then the total time (steps of one stage overlap, so it is less than their sum).
+ * @param {StepTime[]} times
+ * @param {number} totalMs
+ */
 export function timingTable(times, totalMs) {
   const width = Math.max(...times.map((t) => t.step.length), 'total'.length);
   const rows = times.map((t) => `  ${t.step.padEnd(width)}  ${formatDuration(t.ms)}${t.ok ? '' : '  FAILED'}`);
   return ['Step times:', ...rows, `  ${'total'.padEnd(width)}  ${formatDuration(totalMs)}`].join('\n');
 }
 
-/** Runs one npm script; alone, its output goes straight to the terminal, else it is held and printed when it ends. */
+/**
+ * Runs one npm script; alone, its output goes straight to the terminal, else it is held and printed when it ends.
+ * @param {string} step
+ * @param {boolean} alone
+ * @returns {Promise<StepTime>}
+ */
 function run(step, alone) {
   return new Promise((done) => {
     const started = Date.now();
     const child = spawn('npm', ['run', step], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));

@@ -31,7 +31,9 @@ export function filesUnder(root) {
  * @returns {string[]}
  */
 export function htmlFiles(root = DIST) {
+  /** @type {string[]} */
   const found = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
@@ -56,11 +58,14 @@ const HOST_FILES = new Set(['_headers', '_redirects', '_routes.json']);
  * @returns {string[]}
  */
 export function notPagePaths(root = DIST) {
+  /** @type {string[]} */
   const found = [];
+  /** @type {(dir: string) => boolean} */
   const holdsHtml = (dir) =>
     readdirSync(dir, { withFileTypes: true }).some((entry) =>
       entry.isDirectory() ? holdsHtml(join(dir, entry.name)) : entry.name.endsWith('.html'),
     );
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);

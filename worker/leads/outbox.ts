@@ -30,9 +30,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_RETRY_BASE_S = 30;
 export const DEFAULT_SWEEP_AFTER_S = 600;
 
-/** Where a lead stands: waiting for (another) try, delivered, or given up on after the last try. */
-export const LEAD_STATES = ['pending', 'sent', 'dead'] as const;
-export type LeadState = (typeof LEAD_STATES)[number];
+/** Where a lead stands: pending, sent or dead. Defined with the table's SQL, which the Node command reads too. */
+export { LEAD_STATES, type LeadState } from './table.mjs';
 
 export interface DeliverySettings {
   /** The wait before the first retry, in seconds; each next retry waits twice as long. */

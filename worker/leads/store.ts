@@ -1,9 +1,10 @@
 /**
- * The lead table (migrations/0001_leads.sql) and the only statements that touch it. The table is the source of truth:
- * a queue message only says "try this lead now", and every decision (may it be sent, was it sent) is a single
- * conditional statement here, so two consumers racing on one lead cannot both send it.
+ * The Worker's use of the lead table (migrations/0001_leads.sql), whose statements all live in ./table.mjs.
+ * The table is the source of truth: a queue message only says "try this lead now", and every decision (may it be sent,
+ * was it sent) is a single conditional statement, so two consumers racing on one lead cannot both send it.
  */
 import { DAY_MS, DEAD_RETENTION_DAYS, DELIVERY_LEASE_MS, SENT_RETENTION_DAYS, type LeadState } from './outbox';
+import { WORKER_SQL } from './table.mjs';
 import type { LeadFormName } from '../../src/lib/leads/rules';
 import type { D1Database } from '../platform';
 
@@ -57,67 +58,38 @@ interface Row {
 export function d1Store(db: D1Database): LeadStore {
   return {
     async insert(lead, now) {
-      await db
-        .prepare(
-          `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at)
-           VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5)`,
-        )
-        .bind(lead.id, lead.name, lead.mobile, lead.form, now)
-        .run();
+      await db.prepare(WORKER_SQL.insert).bind(lead.id, lead.name, lead.mobile, lead.form, now).run();
     },
 
     async claim(id, now) {
       return db
-        .prepare(
-          `UPDATE leads SET attempts = attempts + 1, claimed_until = ?2, updated_at = ?3
-           WHERE id = ?1 AND state = 'pending' AND claimed_until <= ?3 AND next_attempt_at <= ?4
-           RETURNING id, name, mobile, form, attempts`,
-        )
+        .prepare(WORKER_SQL.claim)
         .bind(id, now + DELIVERY_LEASE_MS, now, now + DUE_SLACK_MS)
         .first<Row>();
     },
 
     async markSent(id, now, crmStatus) {
-      await db
-        .prepare(
-          `UPDATE leads SET state = 'sent', sent_at = ?2, updated_at = ?2, claimed_until = 0, last_status = ?3,
-           last_error = NULL WHERE id = ?1 AND state = 'pending'`,
-        )
-        .bind(id, now, crmStatus)
-        .run();
+      await db.prepare(WORKER_SQL.markSent).bind(id, now, crmStatus).run();
     },
 
     async markFailed(id, now, outcome, failure) {
       const state: LeadState = outcome.state;
       const next = outcome.state === 'pending' ? outcome.nextAttemptAt : now;
       await db
-        .prepare(
-          `UPDATE leads SET state = ?2, next_attempt_at = ?3, updated_at = ?4, claimed_until = 0, last_status = ?5,
-           last_error = ?6 WHERE id = ?1 AND state = 'pending'`,
-        )
+        .prepare(WORKER_SQL.markFailed)
         .bind(id, state, next, now, failure.crmStatus, failure.error.slice(0, 300))
         .run();
     },
 
     async takeStale(untouchedSince, now, limit) {
-      const { results } = await db
-        .prepare(
-          `UPDATE leads SET next_attempt_at = ?2, updated_at = ?2
-           WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND claimed_until <= ?2 AND updated_at <= ?1
-                        ORDER BY created_at LIMIT ?3)
-           RETURNING id`,
-        )
-        .bind(untouchedSince, now, limit)
-        .all<{ id: string }>();
+      const { results } = await db.prepare(WORKER_SQL.takeStale).bind(untouchedSince, now, limit).all<{ id: string }>();
       return results.map((row) => row.id);
     },
 
     async purge(now) {
       const [sent, dead] = await db.batch([
-        db.prepare(`DELETE FROM leads WHERE state = 'sent' AND sent_at <= ?1`).bind(now - SENT_RETENTION_DAYS * DAY_MS),
-        db
-          .prepare(`DELETE FROM leads WHERE state = 'dead' AND updated_at <= ?1`)
-          .bind(now - DEAD_RETENTION_DAYS * DAY_MS),
+        db.prepare(WORKER_SQL.purgeSent).bind(now - SENT_RETENTION_DAYS * DAY_MS),
+        db.prepare(WORKER_SQL.purgeDead).bind(now - DEAD_RETENTION_DAYS * DAY_MS),
       ]);
       return { sent: sent?.meta.changes ?? 0, dead: dead?.meta.changes ?? 0 };
     },

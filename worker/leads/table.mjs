@@ -1,0 +1,64 @@
+/**
+ * The lead table (migrations/0001_leads.sql): its states and every statement that touches it, for the Worker
+ * (store.ts) and the owner's command (scripts/leads.mjs). JavaScript with JSDoc types, so that Node runs it as it is
+ * and TypeScript checks both sides against it. Times are milliseconds since the epoch.
+ */
+
+/** Where a lead stands, in the order the report lists them: waiting for (another) try, delivered, or given up on. */
+export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
+
+/** @typedef {(typeof LEAD_STATES)[number]} LeadState */
+
+/** The Worker's statements, with D1's numbered parameters (`?1` ...) as each one's comment lists them. */
+export const WORKER_SQL = {
+  /** ?1 id, ?2 name, ?3 mobile, ?4 form, ?5 now: a new pending lead, due at once. */
+  insert: `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at)
+           VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5)`,
+  /**
+   * ?1 id, ?2 held until, ?3 now, ?4 due by: counts a try and holds the lead, only when it is pending, held by no one
+   * and due; returns the lead, or no row.
+   */
+  claim: `UPDATE leads SET attempts = attempts + 1, claimed_until = ?2, updated_at = ?3
+           WHERE id = ?1 AND state = 'pending' AND claimed_until <= ?3 AND next_attempt_at <= ?4
+           RETURNING id, name, mobile, form, attempts`,
+  /** ?1 id, ?2 now, ?3 the CRM's status: delivered and released. */
+  markSent: `UPDATE leads SET state = 'sent', sent_at = ?2, updated_at = ?2, claimed_until = 0, last_status = ?3,
+           last_error = NULL WHERE id = ?1 AND state = 'pending'`,
+  /** ?1 id, ?2 state (pending or dead), ?3 next try due, ?4 now, ?5 the CRM's status or null, ?6 error: released. */
+  markFailed: `UPDATE leads SET state = ?2, next_attempt_at = ?3, updated_at = ?4, claimed_until = 0, last_status = ?5,
+           last_error = ?6 WHERE id = ?1 AND state = 'pending'`,
+  /** ?1 untouched since, ?2 now, ?3 limit: stale pending leads no one holds, made due now; returns their ids. */
+  takeStale: `UPDATE leads SET next_attempt_at = ?2, updated_at = ?2
+           WHERE id IN (SELECT id FROM leads WHERE state = 'pending' AND claimed_until <= ?2 AND updated_at <= ?1
+                        ORDER BY created_at LIMIT ?3)
+           RETURNING id`,
+  /** ?1 sent on or before: deletes delivered leads. */
+  purgeSent: `DELETE FROM leads WHERE state = 'sent' AND sent_at <= ?1`,
+  /** ?1 last tried on or before: deletes dead leads. */
+  purgeDead: `DELETE FROM leads WHERE state = 'dead' AND updated_at <= ?1`,
+};
+
+/**
+ * The report of `npm run leads`, one statement per part, no parameters (wrangler d1 execute takes plain SQL). Only
+ * `contacts` selects name and mobile.
+ */
+export const REPORT_SQL = {
+  counts: 'SELECT state, COUNT(*) AS count FROM leads GROUP BY state',
+  oldestPending: "SELECT MIN(created_at) AS oldest_created_at FROM leads WHERE state = 'pending'",
+  lastErrors:
+    'SELECT id, state, last_status, last_error, updated_at FROM leads ' +
+    "WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL ORDER BY updated_at DESC LIMIT 1",
+  contacts:
+    'SELECT id, state, form, attempts, created_at, name, mobile, last_status, last_error FROM leads ' +
+    "WHERE state IN ('pending', 'dead') ORDER BY created_at, id",
+};
+
+/**
+ * `npm run leads -- --retry-dead`: dead-lettered leads become pending again, tries counted from zero and untouched
+ * since long ago, so that the next sweep queues them; the second statement counts them.
+ */
+export const RETRY_DEAD_SQL = [
+  "UPDATE leads SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = 0, claimed_until = 0 " +
+    "WHERE state = 'dead'",
+  'SELECT changes() AS count',
+];
