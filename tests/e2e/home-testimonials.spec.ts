@@ -111,6 +111,42 @@ test.describe('mobile flip carousel', () => {
   });
 });
 
+test.describe('the hint on a card speaks the input', () => {
+  const hint = async (page: Page) =>
+    (await currentSlide(page)).locator('.flip-card-hint').evaluate((el) => (el as HTMLElement).innerText.trim());
+
+  test.describe('touch', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('"Tap" where touch is the input', async ({ page }) => {
+      await openCarousel(page);
+      expect(await hint(page)).toBe('Tap to read their story');
+    });
+  });
+
+  test.describe('mouse and keyboard', () => {
+    test.use({ viewport: { width: 800, height: 1000 } });
+
+    test('"Click" for a mouse, "Press Enter" while the flip button has keyboard focus', async ({ page }) => {
+      await openCarousel(page);
+      await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+      expect(await hint(page)).toBe('Click to read their story');
+      // Tab onto the current card's flip button, from the one before it: keyboard focus, as a visitor gets it.
+      const slide = await currentSlide(page);
+      await slide.evaluate((el) => {
+        const button = el.querySelector('button');
+        const all = [...document.querySelectorAll<HTMLElement>('a[href], button')];
+        all[all.indexOf(button!) - 1]?.focus();
+      });
+      await page.keyboard.press('Tab');
+      await expect(slide.getByRole('button', { name: /^Show the quote from / })).toBeFocused();
+      expect(await hint(page)).toBe('Press Enter to read their story');
+      await page.keyboard.press('Enter');
+      await expect(slide).toHaveAttribute('data-flipped', '');
+    });
+  });
+});
+
 test.describe('desktop marquee', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
