@@ -29,7 +29,7 @@ export default defineConfig({
     react(),
     clientInteract(),
     securityHeaders(),
-    // Warns when a savings badge in the plans' copy claims more than the prices give.
+    // Stops a build whose copy contradicts the plans (src/lib/plan-copy.ts); warns when the offer has ended.
     pricingCheck(),
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),

@@ -113,7 +113,7 @@ export function builtPages(root = DIST) {
 
 /**
  * The built pages without repeats: a page whose HTML is byte for byte another page's (an alias such as /Yoga, served
- * the same document as /yoga) is the same document to a visitor, so a check of what the document holds (axe, reflow,
+ * the same document as /yoga) is the same document to a visitor, so a check of what the document holds (axe, layout,
  * the page without JavaScript) runs once for both. Checks of the URL itself (headers, the crawl) use builtPages.
  * @param {string} [root]
  */

@@ -15,7 +15,7 @@ export const STAGES = [
   ['lint', 'check'],
   ['test:unit', 'build'],
   ['build:test', 'test:html'],
-  ['test:blog-isolation', 'test:crawl', 'test:budgets'],
+  ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:layout'],
   ['test:rebrand'],
   ['test:e2e'],
 ];

@@ -1,34 +1,38 @@
 /**
  * GET /api/cms-auth and GET /api/cms-auth/callback: the CMS admin's GitHub sign-in (the rules and the popup page are in
- * src/lib/cms/auth.ts). The first sends the popup to GitHub with a fresh `state`, kept in an HttpOnly cookie; the
- * second checks that `state` against the cookie, trades the code for a token with the OAuth app's secret, and answers
- * the page that hands the token to the admin window on the site's own origin.
+ * src/lib/cms/auth.ts). The first sends the popup to GitHub with a fresh signed `state` (a nonce and an expiry), kept
+ * in an HttpOnly cookie (`__Host-` on https); the second checks that `state` against the cookie, its signature and its
+ * expiry, uses it up (its nonce goes into the ledger of used nonces in D1, so a replay is refused), trades the code for
+ * a token with the OAuth app's secret, and answers the page that hands the token to the admin window on the site's own
+ * origin. Every refused state gets the same CSRF_DETECTED answer, before GitHub is asked for anything.
  *
  * GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are secrets of the Worker; without them both routes answer 503 "sign-in is
  * not configured". GITHUB_ORIGIN (default https://github.com) is where GitHub is: tests point it to a fake provider.
- * The secret goes to GITHUB_ORIGIN's token URL only: never into an answer, a header or a log line.
+ * The secret goes to GITHUB_ORIGIN's token URL only: never into an answer, a header or a log line. The key that signs
+ * states is derived from it (STATE_KEY_PURPOSE), so a new client secret voids the sign-ins under way.
  */
 import {
   authorizeUrl,
+  checkState,
   chooseScope,
   CMS_AUTH_CALLBACK,
   CMS_AUTH_ROUTE,
   handshakePage,
   hashSource,
+  issueState,
   knownProviderError,
   NO_STORE_HEADERS,
   pagePolicy,
   PROVIDER,
   providerError,
   providerOrigin,
-  readCookie,
+  readCookies,
   readTokenAnswer,
   SIGN_IN_ERRORS,
   STATE_BYTES,
-  STATE_COOKIE,
   stateCookie,
-  stateFromBytes,
-  stateMatches,
+  stateCookieName,
+  stateKey,
   tokenRequest,
   withoutSecrets,
   type SignInError,
@@ -47,6 +51,10 @@ export interface CmsAuthDeps {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** `length` random bytes (crypto.getRandomValues). */
   random: (length: number) => Uint8Array;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** Records a state's nonce as used until `expiresAt` (ms); false when it was used before (./used-nonces.ts). */
+  useNonce: (nonce: string, expiresAt: number) => Promise<boolean>;
   /** One line per event: what happened and why, never a code, a token or a secret. */
   log: (event: { event: string; reason?: string; status?: number }) => void;
 }
@@ -107,7 +115,7 @@ export async function handleCmsAuth(request: Request, settings: CmsAuthSettings,
     const asked = url.searchParams.get('provider');
     if (asked !== null && asked !== PROVIDER)
       return page(400, siteOrigin, { error: SIGN_IN_ERRORS.unsupportedProvider });
-    const state = stateFromBytes(deps.random(STATE_BYTES));
+    const state = await issueState(await stateKey(clientSecret), deps.random(STATE_BYTES), deps.now());
     const location = authorizeUrl({
       providerOrigin: provider,
       clientId,
@@ -122,10 +130,28 @@ export async function handleCmsAuth(request: Request, settings: CmsAuthSettings,
     });
   }
 
-  // The callback. A state that is missing or not this browser's is refused before anything is sent to GitHub, and the
-  // cookie is left alone: a page elsewhere that sends the browser here cannot end a sign-in under way.
-  if (!stateMatches(readCookie(request.headers.get('Cookie'), STATE_COOKIE), url.searchParams.get('state'))) {
-    deps.log({ event: 'refused', reason: 'state missing or not this browser’s' });
+  // The callback. A state that is missing, not this browser's, not signed with this site's key, expired or used before
+  // is refused before anything is sent to GitHub, and the cookie is left alone: a page elsewhere that sends the browser
+  // here cannot end a sign-in under way. On https only the `__Host-` cookie is read.
+  const check = await checkState(
+    await stateKey(clientSecret),
+    readCookies(request.headers.get('Cookie'), stateCookieName({ secure })),
+    url.searchParams.get('state'),
+    deps.now(),
+  );
+  if (!check.ok) {
+    deps.log({ event: 'refused', reason: check.reason });
+    return page(400, siteOrigin, { error: SIGN_IN_ERRORS.badState });
+  }
+  let firstUse: boolean;
+  try {
+    firstUse = await deps.useNonce(check.nonce, check.expiresAt * 1000);
+  } catch {
+    deps.log({ event: 'state-check-failed', reason: 'the ledger of used nonces did not answer' });
+    return page(503, siteOrigin, { error: SIGN_IN_ERRORS.unavailable });
+  }
+  if (!firstUse) {
+    deps.log({ event: 'refused', reason: 'the state was used before' });
     return page(400, siteOrigin, { error: SIGN_IN_ERRORS.badState });
   }
   const cleared = { 'Set-Cookie': stateCookie(null, { secure }) };

@@ -1,15 +1,19 @@
 /**
- * The site's Worker. Static assets (dist) answer every request except /api/*, which runs here (wrangler.jsonc
- * `run_worker_first`). It wires the lead path's parts to the platform:
+ * The site's Worker. Static assets (dist) answer every request for a file; /api/* runs here first (wrangler.jsonc
+ * `run_worker_first`), and so does a path with no file (`not_found_handling: "none"`). It wires the lead path's parts
+ * to the platform:
  * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
  *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); any other /api/ path is 404;
+ *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
- * - scheduled: queues lost deliveries again and deletes old leads (./sweep.ts);
- * - LeadRateLimiter: the Durable Object that counts each address's leads (./rate-limiter.ts).
+ * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
+ * - LeadRateLimiter: the Durable Object that counts the leads of each client (an IPv4 address or an IPv6 /64)
+ *   (./rate-limiter.ts).
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { LEAD_ROUTE } from '../src/lib/lead-wire';
 import { readDeliverySettings } from '../src/lib/lead-outbox';
+import { withSecurityHeaders } from '../src/lib/security-headers';
 import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth';
 import { crmSettings, deliverBatch } from './delivery';
 import { handleLeadIntake } from './intake';
@@ -17,14 +21,44 @@ import { consoleLog } from './log';
 import type { Env, LeadMessage, MessageBatch, ScheduledController } from './platform';
 import { d1Store } from './store';
 import { sweep } from './sweep';
+import { d1UsedNonces } from './used-nonces';
 
 export { LeadRateLimiter } from './rate-limiter';
 
 const now = () => Date.now();
 
+/** The paths the Worker answers itself; any other reaches it only when no file has its name. */
+const API_PREFIX = '/api/';
+/** The 404 page (src/pages/404.astro), as the static assets serve it. */
+const NOT_FOUND_PAGE = '/404';
+
+/**
+ * The 404 page for a path with no file: its own headers (`_headers` of /404: the page's policy), status 404, and never
+ * stored, so that a file a deploy publishes a moment later is found at once (under /_astro/, `_headers` would make a
+ * 404 immutable for a year). Other methods than GET and HEAD get 405, as on a page.
+ */
+async function notFoundPage(request: Request, env: Env): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } });
+  }
+  const accept = request.headers.get('Accept-Encoding');
+  const page = await env.ASSETS.fetch(
+    new Request(new URL(NOT_FOUND_PAGE, request.url), {
+      method: request.method,
+      headers: accept ? { 'Accept-Encoding': accept } : {},
+    }),
+  );
+  const headers = new Headers(page.headers);
+  headers.set('Cache-Control', 'no-store');
+  // The page's validator, not this URL's: nothing revalidates what is not stored.
+  headers.delete('ETag');
+  return new Response(page.body, { status: 404, headers });
+}
+
 function runSweep(env: Env, at: number) {
   return sweep({
     store: d1Store(env.LEADS_DB),
+    nonces: d1UsedNonces(env.LEADS_DB),
     enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
     settings: readDeliverySettings(env),
     now: () => Math.max(at, now()),
@@ -37,19 +71,23 @@ function runSweep(env: Env, at: number) {
  * (scripts/host.mjs), because `wrangler dev` cannot run a scheduled handler of a Worker that has static assets.
  */
 export class ScheduledRun extends WorkerEntrypoint<Env> {
-  async run(scheduledTime: number = now()): Promise<{ requeued: number; deleted: number }> {
+  async run(scheduledTime: number = now()): Promise<{ requeued: number; deleted: number; expiredNonces: number }> {
     return runSweep(this.env, scheduledTime);
   }
 }
 
-export default {
+/** The Worker's answers, before the security headers: see `fetch` below. */
+const routes = {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (!pathname.startsWith(API_PREFIX)) return notFoundPage(request, env);
     if (isCmsAuthRoute(pathname)) {
       return handleCmsAuth(request, env, {
         // Wrapped, as below: workerd refuses a bare `fetch` or `getRandomValues` called as a method of another object.
         fetch: (url, init) => fetch(url, init),
         random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+        now,
+        useNonce: (nonce, expiresAt) => d1UsedNonces(env.LEADS_DB).use(nonce, expiresAt),
         log: consoleCmsAuthLog,
       });
     }
@@ -58,12 +96,19 @@ export default {
     }
     return handleLeadIntake(request, {
       store: d1Store(env.LEADS_DB),
-      takeRateSlot: (client) => env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(client)).take(),
+      takeRateSlot: (key) => env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(key)).take(),
       enqueue: (id) => env.LEAD_QUEUE.send({ id }),
       newId: () => crypto.randomUUID(),
       now,
       log: consoleLog,
     });
+  },
+};
+
+export default {
+  /** Every answer of the Worker, with the security headers that `_headers` gives the files (withSecurityHeaders). */
+  async fetch(request: Request, env: Env): Promise<Response> {
+    return withSecurityHeaders(await routes.fetch(request, env));
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {

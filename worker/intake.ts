@@ -1,8 +1,9 @@
 /**
  * POST /api/leads: where every lead enters the outbox. The home popup posts here in relay mode, and the email forms
  * post here when the email service fails. The body is read as src/lib/lead-wire.ts writes it and judged with the
- * browser's own rules (src/lib/lead.ts), the address's allowance is taken, and the lead is written to the lead table
- * before the answer: `202` with its id means it is stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
+ * browser's own rules (src/lib/lead.ts) after the same cleaning, the client's allowance is taken (an IPv4 address or
+ * an IPv6 /64), and the cleaned lead is written to the lead table before the answer: `202` with its id means it is
+ * stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
  *
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
@@ -10,6 +11,7 @@
 import { isBot, isLeadForm, normaliseLead, validateLead } from '../src/lib/lead';
 import type { Lead, LeadFormName, LeadProblem } from '../src/lib/lead';
 import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../src/lib/lead-wire';
+import { rateLimitKey } from '../src/lib/lead-outbox';
 import type { LeadLog } from './log';
 import type { RateDecision } from './rate-limiter';
 import type { LeadStore } from './store';
@@ -19,8 +21,8 @@ export const MAX_BODY_BYTES = 4 * 1024;
 
 export interface IntakeDeps {
   store: Pick<LeadStore, 'insert'>;
-  /** Takes one of the address's accepted leads, or says how long it must wait. */
-  takeRateSlot: (client: string) => Promise<RateDecision>;
+  /** Takes one of the client's accepted leads (its key: rateLimitKey), or says how long it must wait. */
+  takeRateSlot: (key: string) => Promise<RateDecision>;
   /** Asks for delivery of a stored lead (a queue message). A failure here loses nothing: the sweep finds the lead. */
   enqueue: (id: string) => Promise<void>;
   newId: () => string;
@@ -114,7 +116,7 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
 
     let decision: RateDecision;
     try {
-      decision = await deps.takeRateSlot(request.headers.get('CF-Connecting-IP') ?? 'unknown');
+      decision = await deps.takeRateSlot(rateLimitKey(request.headers.get('CF-Connecting-IP')));
     } catch (error) {
       log({ event: 'rate-limit-failed', error: String(error) });
       return json(503, { error: 'rate limit unavailable' }, { 'Retry-After': '60' });

@@ -44,17 +44,24 @@ export interface DurableObjectNamespace<T> {
   get(id: DurableObjectId): T;
 }
 
+/** The static assets binding (wrangler.jsonc `assets.binding`): dist, as a visitor gets it, `_headers` included. */
+export interface Fetcher {
+  fetch(request: Request): Promise<Response>;
+}
+
 export interface ScheduledController {
   scheduledTime: number;
   cron: string;
 }
 
 export interface Env {
-  /** The lead table (migrations/). */
+  /** The built site (dist): the Worker serves the 404 page from it. */
+  ASSETS: Fetcher;
+  /** The lead table and the ledger of used nonces (migrations/). */
   LEADS_DB: D1Database;
   /** One message per lead to deliver. */
   LEAD_QUEUE: Queue<LeadMessage>;
-  /** One counter per client address. */
+  /** One counter per client: an IPv4 address, or an IPv6 /64 (rateLimitKey in src/lib/lead-outbox.ts). */
   LEAD_RATE_LIMITER: DurableObjectNamespace<LeadRateLimiterApi>;
   /** Base URL of the CRM: leads go to {CRM_HOST}/api/leads. A secret. */
   CRM_HOST?: string;

@@ -1,15 +1,15 @@
 /**
- * The rate limit: one Durable Object per client address (named by it) holds the times of that address's accepted leads
- * in the last window. A Durable Object runs one request at a time, and its storage calls keep others out meanwhile, so
- * a burst of concurrent requests is counted exactly: 10 are accepted, the rest refused. An alarm deletes the times once
- * the window has passed since the last accepted lead.
+ * The rate limit: one Durable Object per client (named by its rateLimitKey: an IPv4 address, or an IPv6 address's /64)
+ * holds the times of that client's accepted leads in the last window. A Durable Object runs one request at a time, and
+ * its storage calls keep others out meanwhile, so a burst of concurrent requests is counted exactly: 10 are accepted,
+ * the rest refused. An alarm deletes the times once the window has passed since the last accepted lead.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { RATE_LIMIT_WINDOW_MS, takeRateSlot } from '../src/lib/lead-outbox';
 
 export type RateDecision = { accepted: true } | { accepted: false; retryAfterS: number };
 
-/** What the intake calls on an address's object (over RPC). */
+/** What the intake calls on a client's object (over RPC). */
 export interface LeadRateLimiterApi {
   take(): Promise<RateDecision>;
 }
@@ -26,7 +26,7 @@ export class LeadRateLimiter extends DurableObject implements LeadRateLimiterApi
     return { accepted: true };
   }
 
-  /** The window has passed since the last accepted lead: nothing about this address is kept. */
+  /** The window has passed since the last accepted lead: nothing about this client is kept. */
   async alarm(): Promise<void> {
     await this.ctx.storage.deleteAll();
   }

@@ -1,11 +1,13 @@
 /**
  * The scheduled sweep (every 5 minutes, wrangler.jsonc `triggers`): the lead table, not the queue, is the source of
  * truth. A pending lead that nothing has touched for LEAD_SWEEP_AFTER_S (its message was lost on a restart, expired,
- * or was never sent; or no CRM was set) is queued again. Then leads past their retention are deleted.
+ * or was never sent; or no CRM was set) is queued again. Then leads past their retention are deleted, and so are the
+ * used nonces that have expired (./used-nonces.ts).
  */
 import type { DeliverySettings } from '../src/lib/lead-outbox';
 import type { LeadLog } from './log';
 import type { LeadStore } from './store';
+import type { UsedNonces } from './used-nonces';
 
 /** Leads queued again per run, at most (a run stays short; the next run takes the rest). */
 export const SWEEP_BATCH = 500;
@@ -14,13 +16,14 @@ const QUEUE_BATCH = 100;
 
 export interface SweepDeps {
   store: Pick<LeadStore, 'takeStale' | 'purge'>;
+  nonces: Pick<UsedNonces, 'purge'>;
   enqueueAll: (ids: string[]) => Promise<void>;
   settings: DeliverySettings;
   now: () => number;
   log: LeadLog;
 }
 
-export async function sweep(deps: SweepDeps): Promise<{ requeued: number; deleted: number }> {
+export async function sweep(deps: SweepDeps): Promise<{ requeued: number; deleted: number; expiredNonces: number }> {
   const { store, log } = deps;
   const now = deps.now();
   const stale = await store.takeStale(now - deps.settings.sweepAfterS * 1000, now, SWEEP_BATCH);
@@ -39,5 +42,12 @@ export async function sweep(deps: SweepDeps): Promise<{ requeued: number; delete
   const purged = await store.purge(now);
   const deleted = purged.sent + purged.dead;
   if (deleted) log({ event: 'deleted', count: deleted });
-  return { requeued, deleted };
+  let expiredNonces = 0;
+  try {
+    expiredNonces = await deps.nonces.purge(now);
+  } catch (error) {
+    // Only housekeeping: an expired nonce is refused for its age anyway. The next run deletes it.
+    log({ event: 'nonce-purge-failed', error: String(error) });
+  }
+  return { requeued, deleted, expiredNonces };
 }

@@ -1,50 +1,64 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
- * from them and never read a collection. Every "{brand}" (and "{supportEmail}") in the data is filled in here from configuration, at
- * read time (not in the schemas: Astro keeps parsed entries between builds, and a brand changed in the environment
- * must show at once).
+ * from them and never read a collection. Every "{brand}" (and "{supportEmail}") in the data is filled in here from
+ * configuration, and every plan slot ("{plan.plus.monthly}", src/lib/plan-copy.ts) from the plans of one price list
+ * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
+ * between builds, and a brand changed in the environment must show at once).
  */
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { site } from '../config/site';
-import { fillBrand, fillBrandHtml } from '../lib/brand';
+import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
+import { planSlots } from '../lib/plan-copy';
+import type { Variant } from '../lib/pricing';
 import type { Ui } from '../lib/schemas/ui';
 
 /** What fills the brand slots of content: the brand name and the support address from configuration. */
-const slots = { brand: site.brand, supportEmail: site.supportEmail };
+const brandSlots = { brand: site.brand, supportEmail: site.supportEmail };
+
+/** Every slot content may hold, for one price list: the brand's and the plans'. */
+async function slotsFor(variant: Variant): Promise<ContentSlots> {
+  const plans = await getEntry('plans', 'plans');
+  return plans ? { ...planSlots(plans.data, variant), ...brandSlots } : brandSlots;
+}
 
 const FOLDERS: Partial<Record<CollectionKey, string>> = {
   ui: 'src/content/ui.json',
   blogPage: 'src/content/blog-page',
 };
 
-/** One entry's data, brand filled in. A missing entry fails the build, naming the file that should hold it. */
+/**
+ * One entry's data, slots filled in (plan slots from the `variant` price list). A missing entry fails the build,
+ * naming the file that should hold it.
+ */
 export async function readEntry<C extends CollectionKey>(
   collection: C,
   id: string,
+  variant: Variant = 'main',
 ): Promise<CollectionEntry<C>['data']> {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
-  return fillBrand(entry.data, slots);
+  return fillBrand(entry.data, await slotsFor(variant));
 }
 
-/** Every entry of a collection (or those `filter` keeps), with its id, brand filled in. */
+/** Every entry of a collection (or those `filter` keeps), with its id, slots filled in. */
 export async function readEntries<C extends CollectionKey>(
   collection: C,
   filter?: (entry: CollectionEntry<C>) => boolean,
 ): Promise<CollectionEntry<C>[]> {
-  const entries = (await getCollection(collection, filter)) as CollectionEntry<C>[];
-  return entries.map((entry) => ({ ...entry, data: fillBrand(entry.data, slots) }));
+  const [entries, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main')]);
+  return (entries as CollectionEntry<C>[]).map((entry) => ({ ...entry, data: fillBrand(entry.data, slots) }));
 }
 
-/** The site-wide labels of src/content/ui.json. */
-export function readUi(): Promise<Ui> {
-  return readEntry('ui', 'ui') as Promise<Ui>;
+/** The site-wide labels of src/content/ui.json; a pricing page asks for its price list's (the chat messages). */
+export function readUi(variant: Variant = 'main'): Promise<Ui> {
+  return readEntry('ui', 'ui', variant) as Promise<Ui>;
 }
 
-/** A Markdown entry's front matter and its rendered HTML, brand filled in (escaped for HTML in the text). */
+/** A Markdown entry's front matter and its rendered HTML, slots filled in (escaped for HTML in the text). */
 export async function readMarkdown<C extends CollectionKey>(collection: C, id: string) {
   const entry = await getEntry(collection, id);
   const html = entry?.rendered?.html;
   if (!entry || html === undefined) throw new Error(`src/content/${collection}/${id}.md is missing`);
+  const slots = await slotsFor('main');
   return { data: fillBrand(entry.data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
 }

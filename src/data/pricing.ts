@@ -1,13 +1,14 @@
 /**
- * What a pricing page shows for one product and variant: the plans' content and the site's labels, with the period
- * toggle and the complete plan cards (src/lib/pricing.ts), the buttons' addresses taken from configuration.
+ * What a pricing page shows for one product and variant: the plans' content and the site's labels, read with the
+ * variant's prices in their plan slots (the FAQ, the badge, the chat messages), with the period toggle and the
+ * complete plan cards (src/lib/pricing.ts), the buttons' addresses taken from configuration.
  */
 import { chatLink, site } from '../config/site';
 import { pricingPlans, type Product, type Variant } from '../lib/pricing';
 import { readEntry, readUi } from './content';
 
 export async function readPricing(product: Product, variant: Variant) {
-  const [plans, ui] = await Promise.all([readEntry('plans', 'plans'), readUi()]);
+  const [plans, ui] = await Promise.all([readEntry('plans', 'plans', variant), readUi(variant)]);
   const links = { start: site.adminAppUrl, chat: chatLink };
   return { plans, ui, ...pricingPlans(plans, product, { variant, messages: ui.chat, links }) };
 }

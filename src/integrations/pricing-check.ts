@@ -1,23 +1,81 @@
 /**
- * At the start of a build: checks the prices' copy against the prices (savingsBadgeProblem in src/lib/pricing.ts) and
- * prints a warning naming the file and field when a savings badge claims more than the prices give. The build goes on:
- * the badge is copy an editor may change, and the schema (src/lib/schemas/plans.ts) already stops a malformed file.
+ * At the start of a build, the copy against the plans and the clock:
+ *
+ * - every content file (JSON and Markdown, src/content) through planCopyProblems (src/lib/plan-copy.ts): a plan slot
+ *   that names nothing, a plan name that is no plan, a price, fee or saving written literally where a slot states it.
+ *   Any of these stops the build, naming each file and field;
+ * - each offer (src/content/offer): a warning naming the file when its deadline has passed, since the home popup no
+ *   longer opens (the page decides at visit time: src/scripts/offer-popup.ts).
+ *
+ * A file that breaks its schema is left to the content layer, which names it.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { savingsBadgeProblem } from '../lib/pricing';
+import { splitFrontmatter } from '../data/blog/embedded';
+import { expiredOfferWarning } from '../lib/offer';
+import { planCopyProblems, type ContentFile } from '../lib/plan-copy';
+import { offerSchema } from '../lib/schemas/offer';
 import { plansSchema } from '../lib/schemas/plans';
 
+const CONTENT = 'src/content';
 const PLANS_FILE = 'src/content/plans/plans.json';
+const OFFER_FOLDER = 'src/content/offer';
+
+/** Every JSON and Markdown file under src/content, with its path in the project. */
+export async function readContentTree(root: string): Promise<ContentFile[]> {
+  const names = (await readdir(join(root, CONTENT), { recursive: true })).filter((name) => /\.(json|md)$/.test(name));
+  return Promise.all(
+    names.sort().map(async (name) => {
+      const path = relative(root, join(root, CONTENT, name))
+        .split(sep)
+        .join('/');
+      const text = await readFile(join(root, path), 'utf8');
+      return path.endsWith('.md')
+        ? { path, ...splitFrontmatter(text, path) }
+        : { path, data: JSON.parse(text) as unknown };
+    }),
+  );
+}
+
+/** The copy's problems as one message, or null when there are none. */
+export async function copyCheck(root: string): Promise<string | null> {
+  const plans = plansSchema.safeParse(JSON.parse(await readFile(join(root, PLANS_FILE), 'utf8')));
+  if (!plans.success) return null;
+  const problems = planCopyProblems(await readContentTree(root), plans.data);
+  if (problems.length === 0) return null;
+  return [
+    `Copy that contradicts the plans (${PLANS_FILE}); docs/content.md explains the slots:`,
+    ...problems.map(({ file, field, message }) => `  ${file}, field ${field}: ${message}`),
+  ].join('\n');
+}
+
+/** A warning per offer whose deadline has passed at `now`. */
+export async function offerWarnings(root: string, now: Date): Promise<string[]> {
+  const names = (await readdir(join(root, OFFER_FOLDER))).filter((name) => name.endsWith('.json')).sort();
+  const warnings = await Promise.all(
+    names.map(async (name) => {
+      const file = `${OFFER_FOLDER}/${name}`;
+      const offer = offerSchema.safeParse(JSON.parse(await readFile(join(root, file), 'utf8')));
+      return offer.success ? expiredOfferWarning(file, offer.data, now) : null;
+    }),
+  );
+  return warnings.filter((warning) => warning !== null);
+}
 
 export function pricingCheck(): AstroIntegration {
+  let root = process.cwd();
   return {
     name: 'pricing-check',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
       'astro:build:start': async ({ logger }) => {
-        const parsed = plansSchema.safeParse(JSON.parse(await readFile(PLANS_FILE, 'utf8')));
-        const problem = parsed.success ? savingsBadgeProblem(parsed.data) : null;
-        if (problem) logger.warn(`${PLANS_FILE}, field ${problem.field}: ${problem.message}`);
+        const problems = await copyCheck(root);
+        if (problems) throw new Error(problems);
+        for (const warning of await offerWarnings(root, new Date())) logger.warn(warning);
       },
     },
   };

@@ -112,15 +112,18 @@ export default function RoiCalculator({ copy }: Props) {
         </div>
       </div>
 
-      <div className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
+      <div className="@container rounded-3xl bg-brand-900 p-6 text-white sm:p-8">
         <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.total}</h3>
+        {/* Sized to its card: the largest total (nine digits) fits on one line at any width; the figure never
+            breaks, and "/Year" moves to the next line whole when it has no room. */}
         <LiveFigure
           highlighted={highlighted}
-          className="mt-2 rounded-xl text-2xl font-extrabold [overflow-wrap:anywhere] tabular-nums transition-colors duration-300 min-[360px]:text-3xl sm:text-5xl"
+          className="mt-2 rounded-xl text-[length:min(3rem,11.5cqi)] leading-tight font-extrabold tabular-nums transition-colors duration-300"
           marker="data-roi-total"
         >
-          {formatRupees(total)}
-          {copy.perYear}
+          <span className="whitespace-nowrap">{formatRupees(total)}</span>
+          <wbr />
+          <span className="text-[0.5em] whitespace-nowrap">{copy.perYear}</span>
         </LiveFigure>
         <h3 className="mt-8 text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.breakdown}</h3>
         <ul className="mt-3 divide-y divide-white/15">

@@ -46,7 +46,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
           />
         ))}
       </div>
-      <div className="flex flex-col rounded-3xl bg-emerald-900 p-6 text-white sm:p-8">
+      <div className="@container flex flex-col rounded-3xl bg-emerald-900 p-6 text-white sm:p-8">
         <h3 className="text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.converted}</h3>
         <p className="mt-2 text-3xl font-extrabold tabular-nums" data-wa-converted="">
           {converted.toLocaleString('en-IN')}
@@ -54,7 +54,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
         <h3 className="mt-6 text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.revenue}</h3>
         <LiveFigure
           highlighted={highlighted}
-          className="mt-2 rounded-xl text-4xl font-extrabold tabular-nums transition-colors duration-200"
+          className="mt-2 rounded-xl text-[length:min(2.25rem,11.5cqi)] leading-tight font-extrabold whitespace-nowrap tabular-nums transition-colors duration-200"
           marker="data-wa-revenue"
         >
           {formatRupees(revenue)}

@@ -1,4 +1,7 @@
-/** The offer countdown: whole days, hours, minutes and seconds left, never below zero. */
+/**
+ * The offer countdown: whole days, hours, minutes and seconds left, never below zero; and whether the offer still runs
+ * (the popup opens only then). Both run in the browser: the rest of the offer's rules are ./offer.ts.
+ */
 
 export interface CountdownParts {
   days: number;
@@ -20,4 +23,9 @@ export function countdownParts(deadline: Date, now: Date): CountdownParts {
 /** Two digits at least: 5 -> "05", 123 -> "123". */
 export function twoDigits(n: number): string {
   return String(n).padStart(2, '0');
+}
+
+/** Whether the offer still runs at `now`: until its deadline, not at it (the countdown then reads 00). */
+export function offerRuns(deadline: Date, now: Date): boolean {
+  return now.getTime() < deadline.getTime();
 }

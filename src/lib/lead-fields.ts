@@ -15,8 +15,8 @@ export type LeadFieldLabels = Pick<
 
 type ErrorKey = keyof LeadFieldLabels['errors'];
 const MESSAGES: Record<keyof Lead, Record<LeadProblem, ErrorKey>> = {
-  name: { required: 'nameRequired', tooLong: 'nameTooLong', invalid: 'nameTooLong' },
-  mobile: { required: 'mobileRequired', tooLong: 'mobileInvalid', invalid: 'mobileInvalid' },
+  name: { required: 'nameRequired', tooLong: 'nameTooLong', invalid: 'nameInvalid' },
+  mobile: { required: 'mobileRequired', tooLong: 'mobileTooLong', invalid: 'mobileInvalid' },
 };
 
 /** The message a visitor reads for a field's problem, the rule's numbers filled in. */

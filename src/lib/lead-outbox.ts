@@ -1,10 +1,10 @@
 /**
- * The rules of the lead outbox, the Worker's side of every lead (worker/): how many leads an address may send, how long
+ * The rules of the lead outbox, the Worker's side of every lead (worker/): how many leads a client may send, how long
  * a failed delivery waits before the next try, when a lead is given up on, when a lost delivery is noticed and how long
  * a lead is kept. Pure: numbers in, numbers out, so unit tests and the privacy policy's test read them from here.
  */
 
-/** At most this many accepted leads from one client address... */
+/** At most this many accepted leads from one client (rateLimitKey: an IPv4 address or an IPv6 /64)... */
 export const RATE_LIMIT_MAX_LEADS = 10;
 /** ...within this sliding window. */
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -97,4 +97,71 @@ export function takeRateSlot(
     };
   }
   return { accepted: true, times: [...recent, now] };
+}
+
+/** The rate limit's key for every request whose address is missing or not an IP address: they share one allowance. */
+export const UNKNOWN_CLIENT = 'unknown';
+/** An IPv6 client is counted by this many leading bits (a multiple of 16): one home connection usually holds a /64. */
+export const IPV6_CLIENT_PREFIX_BITS = 64;
+
+/** The four octets of a dotted-quad IPv4 address (decimal, 1 to 3 digits each, up to 255), or null. */
+function parseIpv4(text: string): number[] | null {
+  const parts = text.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
+  const octets = parts.map(Number);
+  return octets.every((o) => o <= 255) ? octets : null;
+}
+
+/** The groups of one side of `::` (hex groups, a dotted quad allowed last when `v4Last`), or null. */
+function parseIpv6Groups(text: string, v4Last: boolean): number[] | null {
+  if (text === '') return [];
+  const pieces = text.split(':');
+  const groups: number[] = [];
+  for (const [i, piece] of pieces.entries()) {
+    if (v4Last && i === pieces.length - 1 && piece.includes('.')) {
+      const v4 = parseIpv4(piece);
+      if (!v4) return null;
+      groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+    } else if (/^[0-9a-f]{1,4}$/.test(piece)) {
+      groups.push(parseInt(piece, 16));
+    } else {
+      return null;
+    }
+  }
+  return groups;
+}
+
+/** The eight 16-bit groups of an IPv6 address in any text form (`::`, leading zeros, any case, a zone id), or null. */
+function parseIpv6(text: string): number[] | null {
+  const address = text.split('%')[0]!.toLowerCase();
+  if (!address.includes(':')) return null;
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  if (halves.length === 1) {
+    const groups = parseIpv6Groups(address, true);
+    return groups && groups.length === 8 ? groups : null;
+  }
+  const head = parseIpv6Groups(halves[0]!, false);
+  const tail = parseIpv6Groups(halves[1]!, true);
+  if (!head || !tail || head.length + tail.length > 7) return null;
+  return [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}
+
+/**
+ * Whose allowance a request spends, from its client address (`CF-Connecting-IP`): an IPv4 address counts on its own; an
+ * IPv6 address by its /64 (one visitor's connection usually holds all of it), written `2001:db8:0:1::/64`; an
+ * IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as its IPv4 address. A missing header or anything that is not an IP
+ * address shares the one key UNKNOWN_CLIENT.
+ */
+export function rateLimitKey(address: string | null | undefined): string {
+  const text = (address ?? '').trim();
+  const v4 = parseIpv4(text);
+  if (v4) return v4.join('.');
+  const v6 = parseIpv6(text);
+  if (!v6) return UNKNOWN_CLIENT;
+  if (v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff) {
+    return [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff].join('.');
+  }
+  const prefix = v6.slice(0, IPV6_CLIENT_PREFIX_BITS / 16).map((g) => g.toString(16));
+  return `${prefix.join(':')}::/${IPV6_CLIENT_PREFIX_BITS}`;
 }

@@ -225,38 +225,13 @@ export function pricingPlans(
   };
 }
 
-/** What yearly billing saves against twelve monthly payments, in percent; null for a free plan. */
+/**
+ * What yearly billing saves against twelve monthly payments, in whole percent rounded down (a badge never claims more
+ * than the prices give: 16.6 % is "16%"); null for a free plan. Whole rupees, so the division is exact where it can be.
+ */
 export function yearlySaving(prices: { monthly: number; yearly: number }): number | null {
   const twelveMonths = prices.monthly * 12;
-  return twelveMonths === 0 ? null : (1 - prices.yearly / twelveMonths) * 100;
-}
-
-/**
- * A savings badge that claims more than the prices give: the percentage in the community plans' yearly badge ("Save
- * 33%") against what yearly billing saves on each paid plan of each variant, rounded to a whole percent. Returns the
- * field and what is wrong, or null when the claim holds (or the badge names no percentage). The build prints it as a
- * warning: the badge is the editor's copy, the prices are the product's.
- */
-export function savingsBadgeProblem(plans: Plans): { field: string; message: string } | null {
-  const badge = plans.community.yearlyBadge;
-  const claim = /(\d+(?:\.\d+)?)\s*%/.exec(badge);
-  if (!claim) return null;
-  const claimed = Number(claim[1]);
-  const short = plans.community.plans.flatMap((plan) =>
-    variants.flatMap((variant) => {
-      const prices = plan.prices[variant];
-      const saving = prices ? yearlySaving(prices) : null;
-      return saving === null || Math.round(saving) >= claimed
-        ? []
-        : [`${plan.name} (${variant}) saves ${Math.round(saving)}%`];
-    }),
-  );
-  return short.length === 0
-    ? null
-    : {
-        field: 'community.yearlyBadge',
-        message: `"${badge}" claims ${claimed}% but yearly billing saves less: ${short.join(', ')}`,
-      };
+  return twelveMonths === 0 ? null : Math.floor(((twelveMonths - prices.yearly) * 100) / twelveMonths);
 }
 
 /** The WhatsApp plans as a schema.org Product with one Offer per plan and period (the free plan once). */

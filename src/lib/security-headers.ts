@@ -12,6 +12,9 @@
  *
  * Every HTML page also names the speculation rules (src/lib/speculation.ts) in a `Speculation-Rules` header; the
  * files that are not pages detach it (`! Speculation-Rules`), and the rules file itself gets its media type.
+ *
+ * The Worker's answers, which `_headers` does not reach, get API_SECURITY_HEADERS (withSecurityHeaders), with the same
+ * HSTS.
  */
 import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './speculation';
 
@@ -55,6 +58,34 @@ export function adminContentSecurityPolicy(): string {
     ['worker-src', "'self'"],
   ];
   return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/** HSTS, of the pages (`_headers`) and of the Worker's answers (API_SECURITY_HEADERS) alike: two years, subdomains. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The headers of every answer the Worker makes (/api/*, the 404 page), which `_headers` never reaches: what fits an
+ * API, whose answers are data, never a page to show, frame or follow a link from.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY,
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+/**
+ * `response` with each of API_SECURITY_HEADERS it does not set itself. An answer that sets one keeps its own: the CMS
+ * sign-in pages their hash-only policy, the 404 page the site's page headers.
+ */
+export function withSecurityHeaders(response: Response): Response {
+  const missing = Object.entries(API_SECURITY_HEADERS).filter(([name]) => !response.headers.has(name));
+  if (missing.length === 0) return response;
+  // A copy: the headers of a response from fetch() or a binding cannot be changed.
+  const out = new Response(response.body, response);
+  for (const [name, value] of missing) out.headers.set(name, value);
+  return out;
 }
 
 /** What a header rule's path may hold: a file or folder name the build writes, with at most a trailing splat. */
@@ -158,7 +189,7 @@ export function buildHeadersFile(input: HeadersInput): string {
     '  Referrer-Policy: strict-origin-when-cross-origin',
     `  Permissions-Policy: ${PERMISSIONS_POLICY}`,
     '  Cross-Origin-Opener-Policy: same-origin',
-    '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
+    `  Strict-Transport-Security: ${STRICT_TRANSPORT_SECURITY}`,
     `  Speculation-Rules: "${SPECULATION_RULES_PATH}"`,
     ...[...rules].flatMap(([path, headers]) => ['', path, ...headers]),
   ];

@@ -1,9 +1,9 @@
 /**
- * <offer-countdown data-deadline="2025-09-30T23:59:59+05:30">: the offer's countdown, the one implementation of it.
+ * <offer-countdown data-deadline="2027-03-31T23:59:59+05:30">: the offer's countdown, the one implementation of it.
  * It fills each `[data-countdown="days|hours|minutes|seconds"]` element inside it with two digits, once a second,
  * from the moment it is on the page. It stops for good at the deadline (the digits stay at 00) or when the dialog that
- * holds it closes (the offer popup never opens again in that page view). The server HTML carries the same digits,
- * worked out at build time, so the markup is complete before any script runs.
+ * holds it closes (the offer popup never opens again in that page view). The server HTML carries "--" in place of
+ * the digits: the dialog opens only once this script runs, and digits worked out at build time would be stale.
  */
 import { countdownParts, twoDigits, type CountdownParts } from '../lib/countdown';
 import { COUNTDOWN_TICK_MS } from '../lib/timings';

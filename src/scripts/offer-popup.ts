@@ -1,11 +1,14 @@
 /**
- * The home page's offer popup without a framework: the server renders it as a closed `<dialog data-offer-popup>`, and
- * this script opens it as a modal once the page is shown, unless it was dismissed earlier in the visit. Every way out
- * is native or one listener: the close button submits a `method="dialog"` form, Escape is the browser's own, and a
+ * The home page's offer popup without a framework: the server renders it as a closed `<dialog data-offer-popup
+ * data-deadline>`, and this script opens it as a modal once the page is shown, if the offer still runs at that moment
+ * (a built page cannot know when it is visited: after the deadline it never opens, so no expired offer flashes by)
+ * and it was not dismissed earlier in the visit. A popup open when the deadline comes stays open, its countdown at 00.
+ * Every way out is native or one listener: the close button submits a `method="dialog"` form, Escape is the browser's own, and a
  * click on the backdrop (the dialog box itself, outside its panel) closes it here. Whatever closed it, the visit
  * remembers it (src/lib/visit-memory.ts). Without JavaScript the dialog stays closed. The form inside is an island
  * that hydrates only when the visitor reaches for it (client:interact).
  */
+import { offerRuns } from '../lib/countdown';
 import { OFFER_DISMISSED_KEY, recall, remember } from '../lib/visit-memory';
 import { whenShown } from './when-shown';
 import './offer-countdown';
@@ -18,6 +21,7 @@ export function setupOfferPopup(dialog: HTMLDialogElement): void {
   });
   dialog.addEventListener('close', () => remember(session, OFFER_DISMISSED_KEY));
   whenShown(() => {
-    if (!dialog.open && dialog.isConnected && !recall(session, OFFER_DISMISSED_KEY)) dialog.showModal();
+    if (dialog.open || !dialog.isConnected || recall(session, OFFER_DISMISSED_KEY)) return;
+    if (offerRuns(new Date(dialog.dataset.deadline ?? ''), new Date())) dialog.showModal();
   });
 }

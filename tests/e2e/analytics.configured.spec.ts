@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
 import { EVENTS } from '../../src/lib/analytics';
 import { captureEvents, expect, test, trackerReady, type Capture } from './analytics-helpers';
-import { withoutOfferPopup } from './home-helpers';
+import { whileTheOfferRuns, withoutOfferPopup } from './home-helpers';
 
 // dist-test has analytics on (scripts/test-settings.mjs): every event below goes to the routed endpoint, and each test
 // fails on any Content-Security-Policy violation (analytics-helpers.ts).
@@ -107,6 +107,7 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
   const noneTyped = (c: Capture) => typed.forEach((t) => expect(JSON.stringify(c.events)).not.toContain(t));
 
   async function fillPopup(page: Page) {
+    await whileTheOfferRuns(page);
     await page.goto('/');
     const popup = page.getByRole('dialog', { name: 'Mega Bundle' });
     await expect(popup).toBeVisible();

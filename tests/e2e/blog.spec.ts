@@ -79,6 +79,39 @@ test.describe('/blogs', () => {
     expect(await columns()).toBeGreaterThanOrEqual(6);
   });
 
+  test("the list fills the header's column, and a last row with fewer posts is centred", async ({ page }) => {
+    const box = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return {
+          left: rect.left + parseFloat(style.paddingLeft),
+          right: rect.right - parseFloat(style.paddingRight),
+          top: rect.top,
+        };
+      });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/blogs');
+    const column = await box(page.locator('[data-site-header] .header-bar'));
+    const list = await box(page.locator('#blog-list'));
+    expect(Math.abs(list.left - column.left), 'left edges').toBeLessThan(1);
+    expect(Math.abs(list.right - column.right), 'right edges').toBeLessThan(1);
+
+    // Seven posts, three a row at 1024 px: the seventh alone on its row, in the middle.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await afterRendering(page);
+    const cards = await entries(page).evaluateAll((items) =>
+      items.map((item) => {
+        const rect = item.getBoundingClientRect();
+        return { top: rect.top, middle: (rect.left + rect.right) / 2 };
+      }),
+    );
+    const lastRow = cards.filter((card) => card.top === cards.at(-1)!.top);
+    expect(lastRow).toHaveLength(1);
+    const listBox = await box(page.locator('#blog-list'));
+    expect(Math.abs(lastRow[0]!.middle - (listBox.left + listBox.right) / 2)).toBeLessThan(1);
+  });
+
   test('the page loads no framework JS until the search box is used; the head links the feed', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {

@@ -112,6 +112,29 @@ test.describe('ROI calculator', () => {
     await expect(total(page)).not.toHaveAttribute('data-highlighted');
   });
 
+  test('the largest total stays whole: the figure on one line, inside its card, from 320 to 1440 px', async ({
+    page,
+  }) => {
+    for (const [tab, sliders] of Object.entries(EXPECTED_SLIDERS)) {
+      await roi(page).getByRole('tab', { name: tab }).click();
+      for (const [label, [, max]] of Object.entries(sliders)) {
+        await slide(roi(page).getByRole('slider', { name: label }), max);
+      }
+    }
+    // Monthly: 1,000 × 1,000 × 12 + 50 × 5,000 × 500 + 50 × 1,000 × 500 + 100 × 2,000 × 50 × 12 + 10,000 × 5,000.
+    await expect(total(page)).toHaveText('₹33,20,00,000/Year');
+    for (const width of [320, 390, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const fit = await total(page).evaluate((p) => {
+        const lines = new Set([...p.firstElementChild!.getClientRects()].map((r) => Math.round(r.top)));
+        const card = p.parentElement!.getBoundingClientRect();
+        const figure = p.getBoundingClientRect();
+        return { lines: lines.size, inside: figure.right <= card.right && p.scrollWidth <= p.clientWidth };
+      });
+      expect(fit, `${width} px`).toEqual({ lines: 1, inside: true });
+    }
+  });
+
   test('tabs follow the arrow keys', async ({ page }) => {
     await roi(page).getByRole('tab', { name: 'Plans' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -159,6 +182,21 @@ test.describe('WhatsApp Marketing Impact calculator', () => {
     await expect(s.locator('[data-wa-revenue]')).toHaveText('₹63,600');
     await slide(s.getByRole('slider', { name: 'Subscription price per member' }), 5000);
     await expect(s.locator('[data-wa-revenue]')).toHaveText('₹7,95,000');
+  });
+
+  test('the largest revenue fits its card on one line from 320 to 1440 px', async ({ page }) => {
+    const s = section(page);
+    await slide(s.getByRole('slider', { name: 'Messages sent' }), 10000);
+    await slide(s.getByRole('slider', { name: 'Conversion rate' }), 100);
+    await slide(s.getByRole('slider', { name: 'Subscription price per member' }), 5000);
+    // 10,000 × 100 % = 10,000 members × ₹5,000
+    const revenue = s.locator('[data-wa-revenue]');
+    await expect(revenue).toHaveText('₹5,00,00,000');
+    for (const width of [320, 390, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await revenue.evaluate((p) => p.scrollWidth - p.clientWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+    }
   });
 
   test('the revenue highlights for 400 ms after any change', async ({ page }) => {

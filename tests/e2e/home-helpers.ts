@@ -2,6 +2,19 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { OFFER_DISMISSED_KEY } from '../../src/lib/visit-memory';
 
+/** The offer's deadline as the editor set it (src/content/offer/mega-bundle.json), in milliseconds. */
+export const OFFER_DEADLINE = new Date(
+  (JSON.parse(readFileSync('src/content/offer/mega-bundle.json', 'utf8')) as { deadline: string }).deadline,
+).getTime();
+
+/**
+ * Pins the page's clock ten days before the offer's deadline, running from there: the popup opens only while the
+ * offer runs, so a test that needs it open does not depend on the day it runs.
+ */
+export function whileTheOfferRuns(page: Page): Promise<void> {
+  return page.clock.install({ time: OFFER_DEADLINE - 10 * 86_400_000 });
+}
+
 /**
  * Keeps the offer popup closed, as after a dismissal earlier in the visit, for tests of other home sections: a modal
  * dialog takes every click. The popup has its own tests (home-popup.spec.ts, home-lead.configured.spec.ts).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { homeIslandScripts, withoutOfferPopup } from './home-helpers';
+import { homeIslandScripts, whileTheOfferRuns, withoutOfferPopup } from './home-helpers';
 
 /**
  * The home page loads no framework until the visitor reaches an island: before a scroll, the page script, the shared
@@ -28,6 +28,7 @@ async function recordScripts(page: Page) {
 
 test('before a scroll the home page requests no island or React script, within its budget', async ({ page }) => {
   const scripts = await recordScripts(page);
+  await whileTheOfferRuns(page);
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('dialog', { name: 'Mega Bundle' })).toBeVisible();
   const islands = homeIslandScripts();
@@ -39,6 +40,7 @@ test('before a scroll the home page requests no island or React script, within i
 
 test('the popup form loads its island only when the visitor reaches for it', async ({ page }) => {
   const scripts = await recordScripts(page);
+  await whileTheOfferRuns(page);
   await page.goto('/', { waitUntil: 'networkidle' });
   const form = (url: string) => /\/OfferLeadForm\.[\w-]+\.js$/.test(url);
   expect(scripts.requested().filter(form)).toEqual([]);

@@ -2,12 +2,14 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { testSettings } from '../../scripts/test-settings.mjs';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { holdIsland } from './hold-island';
+import { whileTheOfferRuns } from './home-helpers';
 
 const CRM = `${testSettings.PUBLIC_CRM_HOST}/api/leads`;
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
 
 /** Opens the popup and types a lead; the form's island wakes as the visitor reaches for it. */
 async function fill(page: Page, name = 'Asha Rao', mobile = '+91 98765 43210', awake = true) {
+  await whileTheOfferRuns(page);
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
   await popup(page).getByPlaceholder('Enter Name').fill(name);

@@ -1,11 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { withoutIslands } from './home-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { OFFER_DEADLINE as DEADLINE, whileTheOfferRuns, withoutIslands } from './home-helpers';
 
 /**
- * The offer popup is plain HTML and a few lines of page script: it opens, counts down and closes without React. Most
- * tests here refuse every island script of the page (withoutIslands), so they pass only if that holds.
+ * The offer popup is plain HTML and a few lines of page script: it opens while the offer runs, counts down and closes
+ * without React. Most tests here refuse every island script of the page (withoutIslands), so they pass only if that
+ * holds. Every test pins the page's clock against the offer's deadline (as the editor set it in the content), so none
+ * depends on the day it runs.
  */
-const popup = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
+const popup = (page: Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
+
+const DAY = 86_400_000;
+
+test.beforeEach(({ page }) => whileTheOfferRuns(page));
 
 test('the offer popup opens on load as a modal, with focus inside, before any island script', async ({ page }) => {
   await withoutIslands(page);
@@ -82,17 +88,14 @@ test('without session storage the popup opens, closes and the page works', async
   expect(errors).toEqual([]);
 });
 
-// The offer's deadline (product rule): 2025-09-30 23:59:59, India time.
-const DEADLINE = new Date('2025-09-30T23:59:59+05:30').getTime();
-const unitOf = (page: import('@playwright/test').Page) => (name: string) =>
-  popup(page).locator(`[data-countdown="${name}"]`);
+const unitOf = (page: Page) => (name: string) => popup(page).locator(`[data-countdown="${name}"]`);
 
 test('the countdown shows two-digit days, hours, minutes and seconds, ticking every second', async ({ page }) => {
   // Frozen exactly 2 days, 2 hours, 1 minute and 2 seconds before the deadline: whatever the phase of the one-second
   // tick, the last tick shows a whole number of seconds left.
   const at = DEADLINE - (((2 * 24 + 2) * 60 + 1) * 60 + 2) * 1000;
   await withoutIslands(page);
-  await page.clock.install({ time: at - 20_000 });
+  await page.clock.setSystemTime(at - 20_000);
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
   await page.clock.pauseAt(at);
@@ -108,13 +111,46 @@ test('the countdown shows two-digit days, hours, minutes and seconds, ticking ev
   await expect(unit('minutes')).toHaveText('00');
 });
 
-test('after the deadline the countdown stays at 00', async ({ page }) => {
+test('a popup open when the deadline comes stays open, its countdown at 00', async ({ page }) => {
   await withoutIslands(page);
-  await page.clock.install({ time: DEADLINE - 20_000 });
+  await page.clock.setSystemTime(DEADLINE - 20_000);
   await page.goto('/');
   await expect(popup(page)).toBeVisible();
   await page.clock.pauseAt(DEADLINE + 5_000);
   await page.clock.runFor(3000);
   const unit = unitOf(page);
   for (const name of ['days', 'hours', 'minutes', 'seconds']) await expect(unit(name)).toHaveText('00');
+  await expect(popup(page)).toBeVisible();
+});
+
+test("states the deadline's own day as the offer's validity", async ({ page }) => {
+  await page.goto('/');
+  // Written out independently of the site's code: the day in India, where the offer runs.
+  const day = new Date(DEADLINE).toLocaleDateString('en-US', {
+    timeZone: 'Asia/Kolkata',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  await expect(popup(page)).toContainText(`Offer valid until ${day}`);
+});
+
+test('after the deadline the popup never opens, not even for a moment', async ({ page }) => {
+  // Every time a dialog gains `open`, from the first byte of the page on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { openedDialogs: string[] }).openedDialogs = seen;
+    new MutationObserver((records) => {
+      for (const record of records) if ((record.target as Element).hasAttribute('open')) seen.push('open');
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['open'] });
+  });
+  for (const after of [1000, 30 * DAY]) {
+    await page.clock.setSystemTime(DEADLINE + after);
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.clock.runFor(5000);
+    expect(await page.locator('dialog[data-offer-popup]').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect(popup(page)).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { openedDialogs: string[] }).openedDialogs)).toEqual([]);
+  }
 });

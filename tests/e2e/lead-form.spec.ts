@@ -96,23 +96,49 @@ test.describe('lead form without email settings', () => {
     expect(await page.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
   });
 
-  test('blank or implausible values get inline messages tied to their inputs', async ({ page }) => {
+  test('blank, invisible or implausible values get inline messages tied to their inputs, and nothing is sent', async ({
+    page,
+  }) => {
+    const sends: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/leads' || emailRequests(url)) sends.push(request.url());
+    });
     await page.goto('/business-whatsapp-pricing');
     const name = page.getByLabel('Name');
     const mobile = page.getByLabel('Mobile Number');
+    const submit = () => page.getByRole('button', { name: 'Submit' }).click();
     await name.fill('   ');
     await mobile.fill('12ab');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submit();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAccessibleDescription('Please enter your name.');
     await expect(name).toBeFocused();
     await name.fill('Asha');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submit();
     await expect(mobile).toHaveAttribute('aria-invalid', 'true');
     await expect(mobile).toHaveAccessibleDescription(
       'Please enter a valid mobile number: 7 to 15 digits, optionally starting with +.',
     );
     await expect(name).not.toHaveAttribute('aria-invalid');
+
+    // A zero-width space is no name, however valid the number.
+    await name.fill('\u200b');
+    await mobile.fill('+91 98765 43210');
+    await submit();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Please enter your name.');
+    await expect(mobile).not.toHaveAttribute('aria-invalid');
+    await name.fill('12345');
+    await submit();
+    await expect(name).toHaveAccessibleDescription('Please enter your name with at least one letter.');
+    await name.fill('Asha');
+    await mobile.fill(`1234567${'-'.repeat(40)}`);
+    await submit();
+    await expect(mobile).toHaveAccessibleDescription('Please keep your mobile number under 21 characters.');
+    await expect(mobile).toBeFocused();
+    expect(sends).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/business-whatsapp-pricing');
   });
 
   test('a filled honeypot goes to /thank-you quietly, without a request', async ({ page }) => {

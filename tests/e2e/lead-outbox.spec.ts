@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/host.mjs';
 import { startFakeCrm, type CrmRequest, type FakeCrm } from './fake-crm';
+import { whileTheOfferRuns } from './home-helpers';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { MAX_DELIVERY_ATTEMPTS } from '../../src/lib/lead-outbox';
 
@@ -86,6 +87,7 @@ test.describe('with the CRM set', () => {
   const popup = (page: Page) => page.getByRole('dialog', { name: 'Mega Bundle' });
 
   async function claim(page: Page, name: string, mobile: string) {
+    await whileTheOfferRuns(page);
     await page.goto(`${host.origin}/`);
     await expect(popup(page)).toBeVisible();
     await popup(page).getByPlaceholder('Enter Name').fill(name);
@@ -196,6 +198,55 @@ test.describe('with the CRM set', () => {
     expect(crm.requests).toHaveLength(11);
   });
 
+  test('30 requests at once from 30 addresses of one IPv6 /64, written every way: exactly 10 accepted, the CRM receives 10', async ({
+    request,
+  }) => {
+    // One visitor's connection: 2001:db8:29:1::/64. Compressed, with leading zeros, in upper case.
+    const forms = [
+      (i: number) => `2001:db8:29:1:${i.toString(16)}::${i + 1}`,
+      (i: number) => `2001:0db8:0029:0001:0000:${i.toString(16).padStart(4, '0')}:0000:0001`,
+      (i: number) => `2001:DB8:29:1::${(0xabc0 + i).toString(16).toUpperCase()}`,
+    ];
+    const addresses = Array.from({ length: 30 }, (_, i) => forms[i % 3]!(i));
+    expect(new Set(addresses).size).toBe(30);
+    const responses = await Promise.all(
+      addresses.map((address, i) =>
+        post(request, host, form({ ...LEAD, name: `Subnet ${i + 1}` }), { 'CF-Connecting-IP': address }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status());
+    expect({
+      accepted: statuses.filter((status) => status === 202).length,
+      refused: statuses.filter((status) => status === 429).length,
+    }).toEqual({ accepted: 10, refused: 20 });
+    await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(10);
+  });
+
+  test('two IPv6 /64s next to each other do not share an allowance: 12 at once from each, 10 of each accepted', async ({
+    request,
+  }) => {
+    const subnets = ['2001:db8:29:2', '2001:db8:29:3'];
+    const sent = subnets.flatMap((subnet) =>
+      Array.from({ length: 12 }, (_, i) => ({ subnet, address: `${subnet}::${(i + 1).toString(16)}` })),
+    );
+    const statuses = await Promise.all(
+      sent.map(({ address }, i) =>
+        post(request, host, form({ ...LEAD, name: `Neighbour ${i + 1}` }), { 'CF-Connecting-IP': address }).then((r) =>
+          r.status(),
+        ),
+      ),
+    );
+    const tally = (subnet: string) => {
+      const own = statuses.filter((_, i) => sent[i]!.subnet === subnet);
+      return { accepted: own.filter((s) => s === 202).length, refused: own.filter((s) => s === 429).length };
+    };
+    expect(subnets.map(tally)).toEqual([
+      { accepted: 10, refused: 2 },
+      { accepted: 10, refused: 2 },
+    ]);
+    await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(20);
+  });
+
   test.describe('refusals: a short JSON error, nothing stored, nothing sent', () => {
     /** Nothing reached the CRM, even after a sweep. */
     async function nothingSent(request: APIRequestContext) {
@@ -251,6 +302,12 @@ test.describe('with the CRM set', () => {
       },
       { label: 'a blank name', fields: { ...LEAD, name: '   ' }, error: 'missing field: name', problem: 'required' },
       {
+        label: 'a name of a zero-width space alone',
+        fields: { ...LEAD, name: '\u200b' },
+        error: 'missing field: name',
+        problem: 'required',
+      },
+      {
         label: 'a name over 100 characters',
         fields: { ...LEAD, name: 'A'.repeat(101) },
         error: 'invalid field: name',
@@ -267,6 +324,12 @@ test.describe('with the CRM set', () => {
         fields: { ...LEAD, phonenumber: '123456' },
         error: 'invalid field: phonenumber',
         problem: 'invalid',
+      },
+      {
+        label: 'a phone number of 7 digits and 3,900 dashes',
+        fields: { ...LEAD, phonenumber: `1234567${'-'.repeat(3900)}` },
+        error: 'invalid field: phonenumber',
+        problem: 'tooLong',
       },
       {
         label: 'a form this site does not have',

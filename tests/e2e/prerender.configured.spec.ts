@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { OFFER_DISMISSED_KEY } from '../../src/lib/visit-memory';
 import { captureEvents, expect, test, type Capture } from './analytics-helpers';
+import { whileTheOfferRuns } from './home-helpers';
 
 /**
  * A page the browser prerenders (speculation rules) runs its scripts before the visitor opens it, and may never be
@@ -52,6 +53,7 @@ test('a prerendered page sends no pageview until it is shown, then exactly one',
 
 test('the offer popup of a prerendered home page opens when the page is shown, not before', async ({ page }) => {
   const show = await prerendered(page);
+  await whileTheOfferRuns(page);
   await page.goto('/');
   await loadedAndIdle(page);
   const dialog = page.locator('dialog[data-offer-popup]');
@@ -64,6 +66,7 @@ test('a popup dismissed in another page of the visit while the home page was pre
   page,
 }) => {
   const show = await prerendered(page);
+  await whileTheOfferRuns(page);
   await page.goto('/');
   await loadedAndIdle(page);
   // The visit's memory changes before the prerendered page is shown (here, as another page of the visit would).

@@ -3,8 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** The community pricing page's words as an editor left them (src/content/plans/plans.json). */
 const { community } = JSON.parse(readFileSync('src/content/plans/plans.json', 'utf8')) as {
-  community: { heading: string; yearlyBadge: string };
+  community: { heading: string; yearlyBadge: string; savingUpTo: string };
 };
+/**
+ * The savings badge with what the spec's prices save, in whole percent rounded down: /pricing, Plus 2499 x 12 = 29988
+ * against 24999 (16.6 %) and Advance 4499 x 12 = 53988 against 49999 (7.4 %); /mr/pricing, Plus 1499 x 12 = 17988
+ * against 11999 (33.3 %) and Advance 1999 x 12 = 23988 against 17999 (24.97 %). The plans differ, so "up to".
+ */
+const badge = (percent: number) =>
+  community.yearlyBadge.replace('{yearlySaving}', community.savingUpTo.replace('{percent}', `${percent}%`));
 
 /** The visible price lines of the plan cards, in card order. */
 async function visiblePrices(page: Page): Promise<string[]> {
@@ -24,7 +31,8 @@ test.describe('/pricing', () => {
     await expect(page.getByRole('heading', { level: 1, name: community.heading })).toBeVisible();
     for (const name of ['Lite', 'Plus', 'Advance']) await expect(card(page, name)).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
-    await expect(page.getByText(community.yearlyBadge)).toBeVisible();
+    await expect(page.getByText(badge(16))).toBeVisible();
+    expect(badge(16)).toBe('Save up to 16%');
     expect(await visiblePrices(page)).toEqual(['₹0/year', '₹24,999/year', '₹49,999/year']);
     await expect(card(page, 'Lite')).toContainText('₹5,000 one-time setup cost');
     await expect(card(page, 'Lite')).toContainText('2% transaction fee');
@@ -54,7 +62,10 @@ test.describe('/pricing', () => {
     const plus = card(page, 'Plus').getByRole('link', { name: 'Upgrade to Plus' });
     await expect(plus).toHaveAttribute('target', '_blank');
     await expect(plus).toHaveAttribute('rel', /noopener/);
-    expect(decodeURIComponent((await plus.getAttribute('href'))!)).toMatch(/\?text=.*upgrade to the Plus plan/);
+    // The card's own prices: the spec's 2499 a month and 24999 a year.
+    expect(decodeURIComponent((await plus.getAttribute('href'))!)).toMatch(
+      /\?text=.*upgrade to the Plus plan \(₹2,499 a month, or ₹24,999 a year\)/,
+    );
     const advance = card(page, 'Advance').getByRole('link', { name: /Advance/ });
     expect(decodeURIComponent((await advance.getAttribute('href'))!)).toMatch(/\?text=.*Advance plan/);
     const lifetime = page.getByRole('link', { name: 'Ask our sales team' });
@@ -68,9 +79,18 @@ test.describe('/pricing', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Lite', 'Plus', 'Advance']);
     await expect(table.getByRole('row', { name: /Transaction fee/ })).toContainText(['2%']);
     await page.getByText('What do payment gateways charge?').click();
-    await expect(page.getByText(/2% to 2.5%/)).toBeVisible();
-    await expect(page.getByText(/₹29.05/)).toBeVisible();
-    await expect(page.getByText(/4% platform fee/)).toBeVisible();
+    await expect(page.getByText(/typically charge 2 to 2\.5% per transaction/)).toBeVisible();
+    await expect(page.getByText(/0\.01% on credit cards and a flat ₹29\.05 per net banking transaction/)).toBeVisible();
+    // The fee answer names the cards' plans and their fees (the spec's Lite 2 %, Plus 0 %), and no other plan.
+    // The first answer is open from the start.
+    await expect(
+      page.getByText(/On Lite, a 2% transaction fee applies.* On Plus the transaction fee is 0%/),
+    ).toBeVisible();
+    await page.getByText('Can I use my own domain?').click();
+    await expect(
+      page.getByText(/custom domain is included in Advance, and on Lite and Plus .* paid add-on/),
+    ).toBeVisible();
+    await expect(page.locator('#pricing-faq')).not.toContainText(/starter|\bpro\b|4%/i);
     await expect(page.getByRole('heading', { name: 'Not sure which plan is right for you?' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute(
       'href',
@@ -95,6 +115,11 @@ test.describe('/mr/pricing', () => {
     await page.goto('/mr/pricing');
     await expect(page.getByRole('heading', { level: 1, name: community.heading })).toBeVisible();
     expect(await visiblePrices(page)).toEqual(['₹11,999/year', '₹17,999/year']);
+    // The badge, the billing answer and the Plus chat message state this page's prices, not the main ones.
+    await expect(page.getByText(badge(33))).toBeVisible();
+    await expect(page.locator('#pricing-faq')).toContainText('saves up to 33% compared with paying month by month');
+    const plus = card(page, 'Plus').getByRole('link', { name: 'Upgrade to Plus' });
+    expect(decodeURIComponent((await plus.getAttribute('href'))!)).toMatch(/\(₹1,499 a month, or ₹11,999 a year\)/);
     await page.getByRole('radio', { name: 'Monthly' }).click();
     expect(await visiblePrices(page)).toEqual(['₹1,499/month', '₹1,999/month']);
     const lite = card(page, 'Lite');

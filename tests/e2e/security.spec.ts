@@ -44,11 +44,52 @@ for (const { path } of builtPages()) {
   });
 }
 
-test('hashed assets are cached for a year, immutably', async ({ page, request }) => {
+test('hashed assets are cached for a year, immutably; one that is not there is a 404 nobody keeps', async ({
+  page,
+  request,
+}) => {
   await page.goto('/about-us');
   const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  expect(css).toMatch(/^\/_astro\//);
   const response = await request.get(css ?? '');
+  expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  // Requested a moment before a deploy publishes it: the 404 must not outlive that moment in any cache.
+  for (const missing of ['/_astro/nothere.js', `${css}x`, '/_astro/sub/nothere.css']) {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const answer = await request.fetch(missing, { method, maxRedirects: 0 });
+      expect(answer.status(), `${method} ${missing}`).toBe(404);
+      expect(answer.headers()['cache-control'], `${method} ${missing}`).toBe('no-store');
+      expect(answer.headers()['content-type']).toBe('text/html; charset=utf-8');
+      if (method === 'GET') expect(await answer.text()).toContain('Page not found');
+    }
+  }
+});
+
+test('every answer of the Worker (/api/*) carries the security headers of an API', async ({ request, baseURL }) => {
+  const api = {
+    'strict-transport-security': 'max-age=63072000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+  };
+  const answers = [
+    // Refused before anything is stored: no lead from this test reaches the table or the rate limit.
+    [
+      'POST /api/leads, text/plain',
+      415,
+      await request.post('/api/leads', { headers: { 'Content-Type': 'text/plain', Origin: baseURL ?? '' }, data: 'x' }),
+    ],
+    ['GET /api/leads', 405, await request.get('/api/leads')],
+    ['GET /api/unknown', 404, await request.get('/api/unknown')],
+    ['POST /api/unknown', 404, await request.post('/api/unknown', { data: 'x' })],
+  ] as const;
+  for (const [what, status, response] of answers) {
+    expect(response.status(), what).toBe(status);
+    expect(response.headers(), what).toMatchObject(api);
+  }
 });
 
 test('no link in dist opens a new tab without noopener', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 test.describe('thank-you page', () => {
@@ -37,6 +38,13 @@ test.describe('thank-you page', () => {
 test('an unknown path answers 404 with links back into the site', async ({ page }) => {
   const response = await page.goto('/no-such-page-here');
   expect(response?.status()).toBe(404);
+  // Never stored: a page published later is found at once. The 404 page's own headers: the site's policy.
+  const headers = response?.headers() ?? {};
+  expect(headers['cache-control']).toBe('no-store');
+  expect(headers['content-security-policy']).toContain("script-src 'self';");
+  expect(headers['content-security-policy']).toContain("connect-src 'self'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   const popular = page.getByRole('navigation', { name: 'Popular pages' });
   await expect(popular.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
@@ -46,6 +54,26 @@ test('an unknown path answers 404 with links back into the site', async ({ page 
 test('paths are case-sensitive, as on the static host', async ({ request }) => {
   expect((await request.get('/about-us')).status()).toBe(200);
   expect((await request.get('/About-Us')).status()).toBe(404);
+});
+
+test('a page answers without a redirect, and every path with no file is the 404 page, in any folder', async ({
+  request,
+}) => {
+  const pricing = await request.get('/pricing', { maxRedirects: 0 });
+  expect(pricing.status()).toBe(200);
+  expect(pricing.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  for (const path of ['/About-Us', '/pricing/nothere', '/blogs/nothere', '/cms/nothere', '/mr/nothere']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['cache-control'], path).toBe('no-store');
+    // The 404 page's policy wherever it is asked for: not the search pages' (WebAssembly) nor the admin's.
+    expect(response.headers()['content-security-policy'], path).toContain("script-src 'self';");
+    expect(response.headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+    expect(await response.text(), path).toContain('Page not found');
+  }
+  // Only GET and HEAD, as on a page.
+  const post = await request.post('/no-such-page-here', { data: 'x', maxRedirects: 0 });
+  expect(post.status()).toBe(405);
 });
 
 test.describe('legal pages', () => {
@@ -86,6 +114,60 @@ test.describe('legal pages', () => {
       for (const pattern of must) expect(text).toMatch(pattern);
     });
   }
+
+  test('a table of contents links each section; by keyboard a link lands on its heading, below the header', async ({
+    page,
+  }) => {
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const sections = () => page.locator('.prose-legal h2');
+    /** The heading is on screen, not under the fixed header, and Tab goes on from it. */
+    const landsOn = async (id: string) => {
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      const heading = page.locator(`[id="${id}"]`);
+      await expect(heading).toBeInViewport();
+      const header = await page.locator('[data-site-header]').boundingBox();
+      await expect
+        .poll(async () => (await heading.boundingBox())!.y)
+        .toBeGreaterThanOrEqual(header!.y + header!.height);
+      await page.keyboard.press('Tab');
+      const follows = await page.evaluate(
+        (id) =>
+          Boolean(
+            document.getElementById(id)!.compareDocumentPosition(document.activeElement!) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+        id,
+      );
+      expect(follows, 'the next Tab goes on after the heading').toBe(true);
+    };
+
+    // A wide screen: the list beside the text, one link per section, in order.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/privacy-policy');
+    const ids = await sections().evaluateAll((headings) => headings.map((h) => h.id));
+    const names = await sections().allInnerTexts();
+    // One link per section of the Markdown file.
+    const markdown = readFileSync('src/content/legal/privacy-policy.md', 'utf8');
+    expect(ids.length).toBe(markdown.match(/^## /gm)!.length);
+    await expect(toc.getByRole('link')).toHaveText(names);
+    for (const [i, id] of ids.entries()) await expect(toc.getByRole('link').nth(i)).toHaveAttribute('href', `#${id}`);
+    const target = toc.getByRole('link', { name: 'Your Privacy Rights' });
+    await target.focus();
+    await page.keyboard.press('Enter');
+    await landsOn('your-privacy-rights');
+
+    // A phone: a closed disclosure that the keyboard opens.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/terms-of-uses');
+    await expect(toc.getByRole('link').first()).toBeHidden();
+    await toc.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const link = toc.getByRole('link', { name: 'Governing Law' });
+    await expect(link).toBeVisible();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await landsOn('governing-law');
+  });
 });
 
 test('about us: sections and the Join the Mission call to action', async ({ page }) => {

@@ -20,6 +20,17 @@ describe('fillBrand', () => {
     });
   });
 
+  it('fills the plan slots it is given beside the brand, and leaves every other slot to its component', () => {
+    const slots = { ...ACME, 'plan.plus.name': 'Plus', 'plan.plus.monthly': '₹2,499' };
+    expect(fillBrand('{brand} {plan.plus.name} at {plan.plus.monthly} per {period}, {plan.gold.name}', slots)).toBe(
+      'Acme Plus at ₹2,499 per {period}, {plan.gold.name}',
+    );
+  });
+
+  it('writes a value as it is, even one that looks like a replacement pattern', () => {
+    expect(fillBrand('Run on {brand}.', { ...ACME, brand: "A$&B$'" })).toBe("Run on A$&B$'.");
+  });
+
   it('leaves the original untouched', () => {
     const input = { heading: '{brand}' };
     fillBrand(input, ACME);
@@ -43,6 +54,11 @@ describe('fillBrandHtml', () => {
   it('escapes the brand for HTML text', () => {
     expect(fillBrandHtml('<p>Welcome to {brand}.</p>', { ...ACME, brand: 'A & <B>' })).toBe(
       '<p>Welcome to A &#38; &#60;B&#62;.</p>',
+    );
+  });
+  it('escapes a plan slot for HTML text too', () => {
+    expect(fillBrandHtml('<p>{plan.x.name}</p>', { ...ACME, 'plan.x.name': 'X & <Y>' })).toBe(
+      '<p>X &#38; &#60;Y&#62;</p>',
     );
   });
   it('fills the support address in link text and in a percent-encoded mailto address', () => {

@@ -239,6 +239,25 @@ describe('content admin config', () => {
     expect(description.hint).toContain('the brand name');
   });
 
+  it("tells the editor what the offer's deadline does, and what a plan slot states", () => {
+    const offer = formsOf('offer')[0]!.fields;
+    const deadline = offer.find((f) => f.name === 'deadline')!;
+    expect(deadline.hint).toMatch(/After this moment the home popup no longer opens/);
+    expect(deadline.hint).toMatch(/build warns/);
+    expect(offer.find((f) => f.name === 'validityNote')!.hint).toContain(
+      "Keep {deadline} as written: the site fills in the deadline's day",
+    );
+    const plans = formsOf('plans')[0]!.fields;
+    const community = plans.find((f) => f.name === 'community')!.fields as CmsField[];
+    expect(community.find((f) => f.name === 'yearlyBadge')!.hint).toContain(
+      'Keep {yearlySaving} as written: the site fills in what yearly billing saves',
+    );
+    const faq = community.find((f) => f.name === 'faq')!.fields as CmsField[];
+    expect(faq.find((f) => f.name === 'answer')!.hint).toContain(
+      'the transaction fee of the plan "lite" from the plans file',
+    );
+  });
+
   it('lists the rules a form cannot hold, which the build still checks', () => {
     expect(unexpressed).toEqual([
       'home.showcase.entries[]: a custom check (refinement)',

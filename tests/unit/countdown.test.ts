@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, twoDigits } from '../../src/lib/countdown';
+import { countdownParts, offerRuns, twoDigits } from '../../src/lib/countdown';
+import { deadlineDay, expiredOfferWarning, validityNote } from '../../src/lib/offer';
 
 // The offer's deadline (product rule): 2025-09-30 23:59:59, India time.
 const deadline = new Date('2025-09-30T23:59:59+05:30');
@@ -38,5 +39,36 @@ describe('twoDigits', () => {
     expect(twoDigits(7)).toBe('07');
     expect(twoDigits(59)).toBe('59');
     expect(twoDigits(123)).toBe('123');
+  });
+});
+
+describe('offerRuns: the popup opens only while the offer runs', () => {
+  it('runs until the deadline, not at it or after it', () => {
+    expect(offerRuns(deadline, new Date('2025-09-30T23:59:58.999+05:30'))).toBe(true);
+    expect(offerRuns(deadline, deadline)).toBe(false);
+    expect(offerRuns(deadline, new Date('2025-10-01T00:00:00+05:30'))).toBe(false);
+  });
+  it('does not run with a deadline that is no date', () => {
+    expect(offerRuns(new Date(''), new Date('2025-01-01T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe("the offer's validity note and expiry warning", () => {
+  it("writes out the deadline's own day, whatever the offset", () => {
+    expect(deadlineDay('2027-03-31T23:59:59+05:30')).toBe('March 31, 2027');
+    // 00:30 in India is still the previous day in UTC: the note says the day the offer ends where it runs.
+    expect(deadlineDay('2027-04-01T00:30:00+05:30')).toBe('April 1, 2027');
+  });
+  it('fills the note from the deadline, so the two cannot disagree', () => {
+    expect(validityNote({ validityNote: 'Offer valid until {deadline}', deadline: '2027-03-31T23:59:59+05:30' })).toBe(
+      'Offer valid until March 31, 2027',
+    );
+  });
+  it('warns once the deadline has passed, naming the file and the field', () => {
+    const offer = { deadline: '2025-09-30T23:59:59+05:30' };
+    expect(expiredOfferWarning('src/content/offer/x.json', offer, new Date('2025-09-30T12:00:00+05:30'))).toBeNull();
+    expect(expiredOfferWarning('src/content/offer/x.json', offer, new Date('2025-10-01T00:00:00+05:30'))).toMatch(
+      /^src\/content\/offer\/x\.json, field deadline: the offer ended on September 30, 2025 .*popup no longer opens/,
+    );
   });
 });

@@ -279,17 +279,27 @@ describe('a valid lead: stored, answered, queued', () => {
 });
 
 describe('rate limit', () => {
-  it('counts by the CF-Connecting-IP header', async () => {
+  it('counts by the CF-Connecting-IP header: an IPv4 address on its own, an IPv6 address by its /64', async () => {
     const r = intake();
-    await r.send(post(goodLead, { ip: '2001:db8::1' }));
-    expect(r.takeRateSlot).toHaveBeenCalledTimes(1);
-    expect(r.takeRateSlot).toHaveBeenCalledWith('2001:db8::1');
+    await r.send(post(goodLead, { ip: '203.0.113.7' }));
+    await r.send(post(goodLead, { ip: '2001:db8:0:1::1' }));
+    await r.send(post(goodLead, { ip: '2001:DB8:0:1:ffff:ffff:ffff:ffff' }));
+    await r.send(post(goodLead, { ip: '2001:db8:0:2::1' }));
+    await r.send(post(goodLead, { ip: '::ffff:203.0.113.7' }));
+    expect(r.takeRateSlot.mock.calls.map(([key]) => key)).toEqual([
+      '203.0.113.7',
+      '2001:db8:0:1::/64',
+      '2001:db8:0:1::/64',
+      '2001:db8:0:2::/64',
+      '203.0.113.7',
+    ]);
   });
 
-  it("counts a request without that header as 'unknown'", async () => {
+  it("counts a request without that header, or with one that is not an address, as 'unknown'", async () => {
     const r = intake();
     await r.send(post(goodLead, { ip: null }));
-    expect(r.takeRateSlot).toHaveBeenCalledWith('unknown');
+    await r.send(post(goodLead, { ip: 'not an address' }));
+    expect(r.takeRateSlot.mock.calls).toEqual([['unknown'], ['unknown']]);
   });
 
   it('takes the slot before storing', async () => {

@@ -7,10 +7,12 @@ import {
   MAX_RETRY_DELAY_S,
   RATE_LIMIT_MAX_LEADS,
   RATE_LIMIT_WINDOW_MS,
+  rateLimitKey,
   readDeliverySettings,
   retryDelaySeconds,
   SENT_RETENTION_DAYS,
   takeRateSlot,
+  UNKNOWN_CLIENT,
 } from '../../src/lib/lead-outbox';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
@@ -30,7 +32,7 @@ function burst(count: number, start: number, gapMs: number, times: number[] = []
 }
 
 describe('the numbers of the product rules', () => {
-  it('10 leads per address per 10 minutes', () => {
+  it('10 leads per client per 10 minutes', () => {
     expect(RATE_LIMIT_MAX_LEADS).toBe(10);
     expect(RATE_LIMIT_WINDOW_MS).toBe(10 * 60 * 1000);
   });
@@ -153,5 +155,78 @@ describe('readDeliverySettings', () => {
     });
     expect(readDeliverySettings({ LEAD_RETRY_BASE_S: ' 0 ' })).toEqual({ retryBaseS: 0, sweepAfterS: 600 });
     expect(readDeliverySettings({ LEAD_SWEEP_AFTER_S: '1.5' })).toEqual({ retryBaseS: 30, sweepAfterS: 1.5 });
+  });
+});
+
+describe('rateLimitKey: whose allowance a request spends', () => {
+  it('an IPv4 address is its own key', () => {
+    expect(rateLimitKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKey(' 203.0.113.7 ')).toBe('203.0.113.7');
+    expect(rateLimitKey('203.0.113.8')).not.toBe(rateLimitKey('203.0.113.7'));
+  });
+
+  it('an IPv6 address counts by its /64, in whatever form it arrives', () => {
+    const key = '2001:db8:85a3:0::/64';
+    for (const address of [
+      '2001:db8:85a3::8a2e:370:7334',
+      '2001:0db8:85a3:0000:0000:8a2e:0370:7334', // leading zeros, nothing compressed
+      '2001:DB8:85A3::8A2E:370:7334', // upper case
+      '2001:db8:85a3:0:ffff:ffff:ffff:ffff', // another address of the same /64
+      '2001:db8:85a3::', // the /64's first address
+      '2001:db8:85a3::1%eth0', // a zone id
+      '2001:db8:85a3::1%25', // a numeric zone id
+      '2001:db8:85a3::0.0.0.1', // the last 32 bits as a dotted quad
+    ]) {
+      expect(rateLimitKey(address), address).toBe(key);
+    }
+  });
+
+  it('two /64s next to each other are two keys', () => {
+    const keys = new Set(
+      ['2001:db8:85a3::1', '2001:db8:85a3:1::1', '2001:db8:85a2:ffff::1', '2001:db9:85a3::1'].map(rateLimitKey),
+    );
+    expect(keys.size).toBe(4);
+    expect(keys.has(UNKNOWN_CLIENT)).toBe(false);
+  });
+
+  it('the loopback and unspecified addresses are the ::/64', () => {
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitKey('::')).toBe('0:0:0:0::/64');
+  });
+
+  it('an IPv4-mapped IPv6 address counts as its IPv4 address', () => {
+    for (const address of ['::ffff:1.2.3.4', '::FFFF:1.2.3.4', '0:0:0:0:0:ffff:1.2.3.4', '::ffff:0102:0304']) {
+      expect(rateLimitKey(address), address).toBe('1.2.3.4');
+    }
+    expect(rateLimitKey('::ffff:1.2.3.5')).toBe(rateLimitKey('1.2.3.5'));
+  });
+
+  it('a missing header or anything that is not an address shares the one key', () => {
+    expect(UNKNOWN_CLIENT).toBe('unknown');
+    for (const address of [
+      null,
+      undefined,
+      '',
+      '   ',
+      'not an address',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1.2.3.256',
+      '1.2.3.-4',
+      '1.2.3.4:5678',
+      '203.0.113.7, 198.51.100.1',
+      '2001:db8::1::2',
+      '2001:db8:85a3:0:0:8a2e:370:7334:1',
+      '2001:db8:85a3:0:0:8a2e:370',
+      '12345::1',
+      '2001:db8:g::1',
+      ':::',
+      '1.2.3.4::',
+      '::ffff:1.2.3.999',
+      '[2001:db8::1]',
+      '%eth0',
+    ]) {
+      expect(rateLimitKey(address), String(address)).toBe(UNKNOWN_CLIENT);
+    }
   });
 });

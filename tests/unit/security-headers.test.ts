@@ -5,7 +5,12 @@ import {
   RUNTIME_ATTR,
   externalizeRuntime,
 } from '../../src/integrations/security-headers';
-import { buildHeadersFile, contentSecurityPolicy } from '../../src/lib/security-headers';
+import {
+  API_SECURITY_HEADERS,
+  buildHeadersFile,
+  contentSecurityPolicy,
+  withSecurityHeaders,
+} from '../../src/lib/security-headers';
 import { SPECULATION_RULES_PATH } from '../../src/lib/speculation';
 
 const directive = (csp: string, name: string) =>
@@ -128,6 +133,62 @@ describe('buildHeadersFile', () => {
     const many = Array.from({ length: 98 }, (_, i) => `/file-${i}.png`);
     expect(() => buildHeadersFile({ connectOrigins: [], notPages: many })).toThrow(/at most 100/);
     expect(() => buildHeadersFile({ connectOrigins: [], notPages: many.slice(0, 97) })).not.toThrow();
+  });
+});
+
+describe('the headers of the Worker’s answers', () => {
+  const headersOf = (response: Response) => Object.fromEntries(response.headers);
+
+  it('give an API answer HSTS, nosniff, a policy that allows nothing, no referrer and no framing', () => {
+    const response = withSecurityHeaders(Response.json({ error: 'not found' }, { status: 404 }));
+    expect(response.status).toBe(404);
+    expect(headersOf(response)).toEqual({
+      'content-type': 'application/json',
+      'strict-transport-security': 'max-age=63072000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+    });
+  });
+
+  it('use the HSTS of the pages: one value for the whole site', () => {
+    const pages = buildHeadersFile({ connectOrigins: [] });
+    expect(pages).toContain(`\n  Strict-Transport-Security: ${API_SECURITY_HEADERS['Strict-Transport-Security']}\n`);
+  });
+
+  it('leave a header the answer sets itself: a sign-in page keeps its hash-only policy', async () => {
+    const own = "default-src 'none'; script-src 'sha256-abc='; frame-ancestors 'none'";
+    const page = new Response('<p>page</p>', {
+      status: 400,
+      headers: { 'Content-Security-Policy': own, 'Referrer-Policy': 'no-referrer', 'Set-Cookie': 'a=b' },
+    });
+    const response = withSecurityHeaders(page);
+    expect(response.headers.get('Content-Security-Policy')).toBe(own);
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(response.headers.get('Strict-Transport-Security')).toBe(API_SECURITY_HEADERS['Strict-Transport-Security']);
+    expect(response.headers.get('Set-Cookie')).toBe('a=b');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe('<p>page</p>');
+  });
+
+  it('leave a page that has the site’s headers as it is (the 404 page), and work on a response whose headers are fixed', () => {
+    const pageHeaders = {
+      'Content-Security-Policy': contentSecurityPolicy({ connectOrigins: [] }),
+      'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+    };
+    const page = new Response('404', { status: 404, headers: pageHeaders });
+    expect(withSecurityHeaders(page)).toBe(page);
+    // A response from fetch() or a binding: its headers cannot be changed in place.
+    const fixed = Response.redirect('https://site.example/elsewhere', 302);
+    expect(() => fixed.headers.set('X-Test', '1')).toThrow();
+    const redirected = withSecurityHeaders(fixed);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('Location')).toBe('https://site.example/elsewhere');
+    expect(redirected.headers.get('X-Frame-Options')).toBe('DENY');
   });
 });
 

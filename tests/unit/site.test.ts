@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatLink, pageTitle, site } from '../../src/config/site';
 import { eventEndpoint } from '../../src/lib/analytics';
+import { fillBrand } from '../../src/lib/brand';
+import { planSlots } from '../../src/lib/plan-copy';
+import { plansSchema } from '../../src/lib/schemas/plans';
 import { uiSchema } from '../../src/lib/schemas/ui';
 import { siteWith } from './site-with';
 
 const ui = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8')));
+const plans = plansSchema.parse(JSON.parse(readFileSync('src/content/plans/plans.json', 'utf8')));
 
 describe('site configuration', () => {
   it("builds the demo booking URL in the product's shape /user/book-appointment/{slug}/{id}", () => {
@@ -32,11 +36,13 @@ describe('site configuration', () => {
     expect(link).not.toContain(' ');
     expect(link).toContain('%26');
   });
-  it('has a message for every chat the site opens', () => {
-    const { planHelp, plusUpgrade, advanceEnquiry, businessOrLifetime } = ui.chat;
+  it('has a message for every chat the site opens, quoting the prices of the page it opens from', () => {
+    const { planHelp, plusUpgrade, advanceEnquiry, businessOrLifetime } = fillBrand(ui.chat, planSlots(plans, 'main'));
     expect(planHelp).toMatch(/plan/i);
-    expect(plusUpgrade).toMatch(/Plus/);
-    expect(advanceEnquiry).toMatch(/Advance/);
+    // The spec's Plus prices: 2499 a month and 24999 a year (main), 1499 and 11999 on /mr/pricing.
+    expect(plusUpgrade).toMatch(/Plus plan \(₹2,499 a month, or ₹24,999 a year\)/);
+    expect(fillBrand(ui.chat, planSlots(plans, 'mr')).plusUpgrade).toMatch(/₹1,499 a month, or ₹11,999 a year/);
+    expect(advanceEnquiry).toMatch(/Advance plan/);
     expect(advanceEnquiry).toMatch(/white-label/i);
     expect(businessOrLifetime).toMatch(/Business Plan/);
     expect(businessOrLifetime).toMatch(/Lifetime Plan/);

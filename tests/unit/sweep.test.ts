@@ -9,27 +9,33 @@ function ids(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `lead-${i + 1}`);
 }
 
-/** The sweep wired to fakes: a table holding `stale` lost leads and `purged` old ones, a queue, a fixed clock, a log. */
+/**
+ * The sweep wired to fakes: a table holding `stale` lost leads and `purged` old ones, a ledger of used nonces, a queue,
+ * a fixed clock, a log.
+ */
 function sweeper(
   options: {
     stale?: string[];
     purged?: { sent: number; dead: number };
     sweepAfterS?: number;
     enqueueAll?: SweepDeps['enqueueAll'];
+    purgeNonces?: SweepDeps['nonces']['purge'];
   } = {},
 ) {
   const takeStale = vi.fn<SweepDeps['store']['takeStale']>(async () => options.stale ?? []);
   const purge = vi.fn<SweepDeps['store']['purge']>(async () => options.purged ?? { sent: 0, dead: 0 });
+  const purgeNonces = vi.fn<SweepDeps['nonces']['purge']>(options.purgeNonces ?? (async () => 0));
   const enqueueAll = vi.fn<SweepDeps['enqueueAll']>(options.enqueueAll ?? (async () => {}));
   const log = vi.fn<LeadLog>();
   const deps: SweepDeps = {
     store: { takeStale, purge },
+    nonces: { purge: purgeNonces },
     enqueueAll,
     settings: { retryBaseS: 30, sweepAfterS: options.sweepAfterS ?? 600 },
     now: () => T0,
     log,
   };
-  return { takeStale, purge, enqueueAll, log, run: () => sweep(deps) };
+  return { takeStale, purge, purgeNonces, enqueueAll, log, run: () => sweep(deps) };
 }
 
 /** The events logged, by name. */
@@ -88,14 +94,33 @@ describe('sweep', () => {
 
   it('purges old leads and returns how many were deleted', async () => {
     const s = sweeper({ purged: { sent: 3, dead: 2 } });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 5 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 5, expiredNonces: 0 });
     expect(s.purge).toHaveBeenCalledWith(T0);
     expect(events(s.log, 'deleted')).toEqual([{ event: 'deleted', count: 5 }]);
   });
 
+  it('deletes the used nonces that have expired by now, and counts them', async () => {
+    const s = sweeper({ purgeNonces: async () => 7 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 0, expiredNonces: 7 });
+    expect(s.purgeNonces).toHaveBeenCalledWith(T0);
+  });
+
+  it('still answers for the leads when the nonces cannot be deleted, and logs why', async () => {
+    const s = sweeper({
+      purged: { sent: 1, dead: 0 },
+      purgeNonces: async () => {
+        throw new Error('no such table: used_nonces');
+      },
+    });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0 });
+    expect(events(s.log, 'nonce-purge-failed')).toEqual([
+      expect.objectContaining({ error: expect.stringMatching(/used_nonces/) }),
+    ]);
+  });
+
   it('logs no deletion when nothing was old enough', async () => {
     const s = sweeper({ stale: ids(1) });
-    expect(await s.run()).toEqual({ requeued: 1, deleted: 0 });
+    expect(await s.run()).toEqual({ requeued: 1, deleted: 0, expiredNonces: 0 });
     expect(events(s.log, 'deleted')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ describe('npm test', () => {
     for (const step of STEPS) expect(scripts).toContain(step);
     const stage = (step: string) => STAGES.findIndex((steps) => steps.includes(step));
     // What reads a build runs in a later stage than the build, never beside it.
-    for (const reader of ['test:html', 'test:crawl', 'test:budgets', 'test:rebrand', 'test:e2e']) {
+    for (const reader of ['test:html', 'test:crawl', 'test:budgets', 'test:layout', 'test:rebrand', 'test:e2e']) {
       expect(stage('build')).toBeLessThan(stage(reader));
     }
     for (const reader of ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:e2e']) {

@@ -1,17 +1,19 @@
 /**
  * The rules of the CMS sign-in (worker/cms-auth.ts answers the routes): the browser admin at /cms/ signs editors in
  * with GitHub through the site's own Worker, which holds the OAuth app's secret. The admin (Sveltia CMS, Decap's
- * GitHub backend protocol) opens a popup at CMS_AUTH_ROUTE; the Worker sends it to GitHub with a random `state` bound
- * to the browser by a cookie; GitHub sends it back to CMS_AUTH_CALLBACK, where the Worker trades the code for a token
- * and answers a page that hands the token to the admin window with the Decap popup handshake:
+ * GitHub backend protocol) opens a popup at CMS_AUTH_ROUTE; the Worker sends it to GitHub with a signed, short-lived
+ * `state` bound to the browser by a cookie; GitHub sends it back to CMS_AUTH_CALLBACK, where the Worker checks it, uses
+ * it up, trades the code for a token and answers a page that hands the token to the admin window with the Decap popup
+ * handshake:
  *
  *   popup → opener  `authorizing:github`
  *   opener → popup  `authorizing:github` (the admin's reply, from the origin it opened)
  *   popup → opener  `authorization:github:success:{"token":"…","provider":"github"}` (or `…:error:{…}`)
  *
  * Every message goes to the site's own origin only: an opener on any other origin receives nothing, and a reply from
- * any other origin is ignored. Pure: the random bytes, the origins and the secrets come in as arguments.
+ * any other origin is ignored. Pure: the random bytes, the clock, the origins and the secrets come in as arguments.
  */
+import { deriveSigningKey, sign, verify } from '../signing';
 
 /** The route the admin's popup opens (`auth_endpoint: 'api/cms-auth'` below the site's origin). */
 export const CMS_AUTH_ROUTE = '/api/cms-auth';
@@ -23,13 +25,22 @@ export const PROVIDER = 'github';
 /** GITHUB_ORIGIN when the variable is unset: github.com itself (a GitHub Enterprise server sets its own). */
 export const DEFAULT_GITHUB_ORIGIN = 'https://github.com';
 
-/** The cookie that binds a sign-in's `state` to the browser that started it; only the two routes receive it. */
+/**
+ * The cookie that binds a sign-in's `state` to the browser that started it. On https it is `__Host-cms_auth_state`
+ * (SECURE_STATE_COOKIE), which a browser accepts only from this very host over https, with `Path=/` and no `Domain`:
+ * neither a sibling subdomain nor a page over plain http can plant one. On a local http host (tests, `npm start`),
+ * where browsers refuse the prefix, it keeps the plain name and the sign-in routes' path.
+ */
 export const STATE_COOKIE = 'cms_auth_state';
-/** A sign-in must come back from GitHub within this many seconds. */
+export const SECURE_STATE_COOKIE = `__Host-${STATE_COOKIE}`;
+/** A sign-in must come back from GitHub within this many seconds: the state's expiry and its cookie's Max-Age. */
 export const STATE_MAX_AGE_S = 600;
-/** Random bytes in a `state`: 256 bits, written as 64 hex digits. */
+/** Random bytes in a state's nonce: 256 bits, written as 64 hex digits. */
 export const STATE_BYTES = 32;
-const STATE_FORMAT = /^[0-9a-f]{64}$/;
+/** The label of the key that signs states (derived from the OAuth app's client secret): no other use shares it. */
+export const STATE_KEY_PURPOSE = 'cms-auth state v1';
+/** A state: the nonce, its expiry in seconds since the epoch, and the MAC of both (src/lib/signing.ts). */
+const STATE_FORMAT = /^[0-9a-f]{64}\.\d{10}\.[A-Za-z0-9_-]{43}$/;
 
 /** The scope asked for when the admin asks for none, or for none this endpoint grants. */
 export const DEFAULT_SCOPE = 'repo';
@@ -64,42 +75,86 @@ export function providerOrigin(value: string | undefined): string | null {
   return secure && bare ? url.origin : null;
 }
 
-/** A `state` from STATE_BYTES random bytes (crypto.getRandomValues in the Worker), as lowercase hex. */
-export function stateFromBytes(bytes: Uint8Array): string {
+/** A state's nonce from STATE_BYTES random bytes (crypto.getRandomValues in the Worker), as lowercase hex. */
+export function nonceFromBytes(bytes: Uint8Array): string {
   if (bytes.length !== STATE_BYTES) throw new Error(`a state takes ${STATE_BYTES} random bytes`);
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * Whether the `state` GitHub brought back is the one this browser's cookie holds: both present, well-formed and
- * equal. Compared in constant time, so the answer's timing says nothing about how much of a guess was right.
- */
-export function stateMatches(fromCookie: string | null | undefined, fromQuery: string | null | undefined): boolean {
-  if (!fromCookie || !fromQuery || !STATE_FORMAT.test(fromCookie) || !STATE_FORMAT.test(fromQuery)) return false;
+/** The key that signs and checks states, from the OAuth app's client secret: a new secret voids every state issued. */
+export function stateKey(clientSecret: string): Promise<CryptoKey> {
+  return deriveSigningKey(clientSecret, STATE_KEY_PURPOSE);
+}
+
+/** A new state: a nonce from `bytes` and an expiry STATE_MAX_AGE_S after `nowMs`, signed with `key`. */
+export function issueState(key: CryptoKey, bytes: Uint8Array, nowMs: number): Promise<string> {
+  return sign(key, `${nonceFromBytes(bytes)}.${Math.floor(nowMs / 1000) + STATE_MAX_AGE_S}`);
+}
+
+/** Whether two strings are equal, in a time that says nothing about how much of a guess was right. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
   let difference = 0;
-  for (let i = 0; i < fromCookie.length; i++) difference |= fromCookie.charCodeAt(i) ^ fromQuery.charCodeAt(i);
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return difference === 0;
 }
 
-/** One cookie's value from a Cookie header, or null. */
-export function readCookie(header: string | null | undefined, name: string): string | null {
+/** What a callback's state is worth: a nonce to use up and when it expires (seconds since the epoch), or why not. */
+export type StateCheck = { ok: true; nonce: string; expiresAt: number } | { ok: false; reason: string };
+
+/**
+ * Whether the `state` GitHub brought back may finish a sign-in in this browser: exactly one state cookie (two mean one
+ * was planted beside ours), a query state equal to it, well-formed, signed with `key`, and not expired at `nowMs`
+ * (nor expiring later than a state issued now would). Whether it was used before is the Worker's to check: the nonce
+ * of an accepted state goes into its ledger of used nonces. `reason` is for the log: it holds nothing sent.
+ */
+export async function checkState(
+  key: CryptoKey,
+  cookies: readonly string[],
+  fromQuery: string | null | undefined,
+  nowMs: number,
+): Promise<StateCheck> {
+  if (cookies.length === 0) return { ok: false, reason: 'no state cookie' };
+  if (cookies.length > 1) return { ok: false, reason: 'more than one state cookie' };
+  const [fromCookie = ''] = cookies;
+  if (!fromQuery) return { ok: false, reason: 'no state in the callback' };
+  if (!STATE_FORMAT.test(fromCookie) || !STATE_FORMAT.test(fromQuery)) return { ok: false, reason: 'malformed state' };
+  if (!sameText(fromCookie, fromQuery)) return { ok: false, reason: 'the state is not this browser’s' };
+  const value = await verify(key, fromQuery);
+  if (value === null) return { ok: false, reason: 'the state is not signed with this site’s key' };
+  const [nonce = '', expiry = ''] = value.split('.');
+  const expiresAt = Number(expiry);
+  const now = nowMs / 1000;
+  if (now >= expiresAt) return { ok: false, reason: 'the state has expired' };
+  if (expiresAt > Math.floor(now) + STATE_MAX_AGE_S) return { ok: false, reason: 'the state expires too late' };
+  return { ok: true, nonce, expiresAt };
+}
+
+/** Every value a Cookie header holds under `name`, in order (a browser sends two when two cookies share the name). */
+export function readCookies(header: string | null | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+    if (i > 0 && part.slice(0, i).trim() === name) values.push(part.slice(i + 1).trim());
   }
-  return null;
+  return values;
+}
+
+/** The state cookie's name: the `__Host-` one on https, the plain one on a local http host. */
+export function stateCookieName({ secure }: { secure: boolean }): string {
+  return secure ? SECURE_STATE_COOKIE : STATE_COOKIE;
 }
 
 /**
  * The Set-Cookie that binds `state` to the browser (null: clears it). HttpOnly: no script reads it; SameSite=Lax: sent
- * on GitHub's redirect back (a top-level GET) and on no cross-site subrequest; only the two routes receive it. Secure
- * on https only, so that a local http host (tests, `npm start`) keeps it.
+ * on GitHub's redirect back (a top-level GET) and on no cross-site subrequest. On https: `__Host-`, Secure, `Path=/`
+ * (the prefix demands both, and no Domain). On http: the plain name, for the sign-in routes only.
  */
 export function stateCookie(state: string | null, { secure }: { secure: boolean }): string {
   return [
-    `${STATE_COOKIE}=${state ?? ''}`,
+    `${stateCookieName({ secure })}=${state ?? ''}`,
     `Max-Age=${state ? STATE_MAX_AGE_S : 0}`,
-    `Path=${CMS_AUTH_ROUTE}`,
+    `Path=${secure ? '/' : CMS_AUTH_ROUTE}`,
     'HttpOnly',
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
@@ -192,6 +247,10 @@ export const SIGN_IN_ERRORS = {
   malformed: {
     code: 'MALFORMED_RESPONSE',
     message: 'GitHub answered with something other than a sign-in token. Try again in a moment.',
+  },
+  unavailable: {
+    code: 'TOKEN_REQUEST_FAILED',
+    message: 'This site could not check the sign-in just now. Close this window and try again in a moment.',
   },
 } as const satisfies Record<string, SignInError>;
 

@@ -8,6 +8,7 @@
  * that order changes by one line when one field is saved.
  */
 import { z } from 'astro/zod';
+import { planSlotMeaning } from '../plan-copy';
 
 /** A field of the CMS config (Decap / Sveltia format), as plain data. */
 export type CmsField = { name: string; label: string; widget: string } & Record<string, unknown>;
@@ -26,6 +27,7 @@ export const SLOT_MEANINGS: Record<string, string> = {
   category: "the category's name",
   count: 'the number of items',
   days: 'the number of days',
+  deadline: "the deadline's day, written out",
   heading: "the section's heading",
   limit: 'the limit',
   max: 'the largest value',
@@ -110,18 +112,19 @@ function slotsIn(values: unknown[]): string[] {
   const found = new Set<string>();
   for (const value of values) {
     if (typeof value !== 'string') continue;
-    for (const match of value.matchAll(/\{([a-zA-Z]+)\}/g)) found.add(match[1]!);
+    for (const match of value.matchAll(/\{([a-zA-Z][\w.]*)\}/g)) found.add(match[1]!);
   }
   return [...found].sort();
 }
 
 function hintOf(description: string | undefined, slots: string[]): string | undefined {
   const parts = description ? [description] : [];
-  const known = slots.filter((slot) => SLOT_MEANINGS[slot]);
+  const meaning = (slot: string) => SLOT_MEANINGS[slot] ?? planSlotMeaning(slot);
+  const known = slots.filter(meaning);
   if (known.length) {
     parts.push(
       `Keep ${known.map((slot) => `{${slot}}`).join(', ')} as written: the site fills in ${known
-        .map((slot) => SLOT_MEANINGS[slot])
+        .map(meaning)
         .join(', ')}.`,
     );
   }

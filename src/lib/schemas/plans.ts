@@ -112,13 +112,25 @@ export const plansSchema = z
           .min(3)
           .max(24)
           .describe(
-            'The badge next to Yearly ("Save 33%"). A percentage in it that the prices do not give is reported by a build warning (savingsBadgeProblem in src/lib/pricing.ts).',
+            'The badge next to Yearly: "Save {yearlySaving}", where {yearlySaving} is what yearly billing saves on the prices of the page ("up to 16%"). A percentage written here instead stops the build.',
           ),
+        savingUpTo: slotted('percent').describe(
+          'How {yearlySaving} reads when the paid plans save different amounts: "up to {percent}" (the largest saving).',
+        ),
         plans: z.array(communityPlan).length(3),
         noPrice: label.describe('Instead of a price, where the variant has none for a plan.'),
         fee: slotted('percent').describe('"{percent}% transaction fee" on a card.'),
         salesNote: z
-          .object({ text: label, link: label })
+          .object({
+            text: label,
+            link: label,
+            plans: z
+              .array(z.string().min(2).max(40))
+              .max(6)
+              .describe(
+                'The plans the sales team sells without a card, which this note and the chat messages may name ("Lifetime" for "Lifetime Plan"). Any other plan name before "plan" stops the build.',
+              ),
+          })
           .strict()
           .describe('Under the cards: a question and the sales-chat link that answers it.'),
         comparison: z

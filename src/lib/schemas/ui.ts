@@ -83,10 +83,17 @@ export const uiSchema = z
         loading: label,
         failure: z.literal('❌ Failed to send email. Try again!'),
         errors: z
-          .object({ nameRequired: sentence, nameTooLong: sentence, mobileRequired: sentence, mobileInvalid: sentence })
+          .object({
+            nameRequired: sentence,
+            nameTooLong: sentence,
+            nameInvalid: sentence.describe('A name with no letter (only digits, symbols or invisible characters).'),
+            mobileRequired: sentence,
+            mobileTooLong: sentence,
+            mobileInvalid: sentence,
+          })
           .strict()
           .describe(
-            "Inline messages under a field at fault; {limit}, {min} and {max} are the rules' numbers (src/lib/lead.ts).",
+            "Inline messages under a field at fault; {limit}, {min}, {max} and {mobileLimit} are the rules' numbers (src/lib/lead.ts).",
           ),
       })
       .strict(),
@@ -122,9 +129,11 @@ export const uiSchema = z
       .strict()
       .describe("The terms of the landing pages' before/after pairs."),
     legal: z
-      .object({ eyebrow: label, lastUpdated: label })
+      .object({ eyebrow: label, lastUpdated: label, contents: label })
       .strict()
-      .describe('The header of every legal page: the eyebrow and the label before the revision date.'),
+      .describe(
+        'The header of every legal page: the eyebrow, the label before the revision date and the name of its table of contents.',
+      ),
   })
   .strict();
 

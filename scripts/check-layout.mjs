@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// The layout check: every page of the build, in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
+// sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
+// lines, an element painted outside its section, text under 11 px outside the small print. It prints each page's
+// height in screens at each width, then the findings, and exits 1 on any.
+//
+// Built for speed: one browser, one page per URL (aliases served the same HTML once), the viewport resized through
+// the widths on that page; every section revealed and every island woken first, the offer popup kept closed, and all
+// measuring in one evaluate per width. Reduced motion, so that no reveal or transition is caught halfway. Before the
+// site, the rules run on small pages of their own (layout-fixtures.mjs) that each must find, or not find, one fault:
+// a rule that has stopped seeing its fault stops the check. Served by the reference host's runtime (scripts/host.mjs).
+//   node scripts/check-layout.mjs [--dir dist] [--only /path,/other] [--fixtures-only]
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { distinctPages } from './dist-pages.mjs';
+import { get, startHost } from './host.mjs';
+import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
+import {
+  MIN_FONT_PX,
+  SMALL_PRINT,
+  VIEWPORTS,
+  findingLines,
+  heightTable,
+  measureLayout,
+  measurePicture,
+  screens,
+} from './layout-rules.mjs';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    only: { type: 'string' },
+    'fixtures-only': { type: 'boolean', default: false },
+  },
+});
+const started = Date.now();
+const RULES = { minFontPx: MIN_FONT_PX, smallPrint: SMALL_PRINT };
+/** How long a page may take to reveal every section, wake every island and load every image at one width. */
+const SETTLE_TIMEOUT_MS = 60_000;
+
+/** The session key that keeps the home offer popup closed, read from the one place that names it. */
+function offerDismissedKey() {
+  const source = readFileSync('src/lib/visit-memory.ts', 'utf8');
+  const key = /export const OFFER_DISMISSED_KEY = '([^']+)'/.exec(source)?.[1];
+  if (!key) throw new Error('src/lib/visit-memory.ts: OFFER_DISMISSED_KEY not found');
+  return key;
+}
+
+/** Until two more frames have rendered: what a change sets off (media queries, observers, carousels) has run. */
+const afterRendering = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/**
+ * Shows the page as a visitor who scrolled to its end sees it, at the viewport's present width, in one round trip:
+ * after two frames (a resize has taken effect), brings each section still to reveal and each island that waits to be
+ * seen into view, a frame at a time, until none is left, as tests/e2e/whole-page.ts's revealWholePage does (islands in
+ * a closed dialog or hidden at this width excepted); then waits for the fonts and every image (lazy ones loaded now),
+ * and scrolls back to the top. Rejects after `timeout` ms with what it still waited for.
+ * @param {number} timeout
+ */
+function settle(timeout) {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const deadline = performance.now() + timeout;
+  const late = (what) => {
+    if (performance.now() > deadline) throw new Error(`still waiting for ${what} after ${timeout} ms`);
+  };
+  const loaded = (image) =>
+    image.complete ||
+    new Promise((done) => {
+      image.addEventListener('load', done, { once: true });
+      image.addEventListener('error', done, { once: true });
+    });
+  return (async () => {
+    await frame();
+    await frame();
+    for (;;) {
+      const pending = [
+        ...document.querySelectorAll('[data-reveal]:not([data-revealed]), astro-island[ssr][client="visible"]'),
+      ].find((element) => element.checkVisibility() && !element.closest('dialog:not([open])'));
+      if (!pending) break;
+      late(pending.outerHTML.slice(0, 80));
+      pending.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await frame();
+    }
+    for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager';
+    const images = Promise.all([...document.images].map(loaded));
+    const waited = await Promise.race([
+      Promise.all([images, document.fonts.ready]).then(() => true),
+      new Promise((done) => setTimeout(() => done(false), Math.max(0, deadline - performance.now()))),
+    ]);
+    if (!waited) late('images and fonts');
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    await frame();
+    await frame();
+  })();
+}
+
+/** The findings of one rule on one fixture page, at one width. */
+async function checkFixtures(page) {
+  const failures = [];
+  for (const fixture of FIXTURES) {
+    await page.setViewportSize({ width: fixture.width ?? 390, height: 844 });
+    await page.setContent(fixture.html);
+    await afterRendering(page);
+    const { findings } = await page.evaluate(measureLayout, RULES);
+    const found = findings.map((f) => `${f.rule}: ${f.what}`);
+    const expected = fixture.finds;
+    const ok =
+      found.length === expected.length && expected.every((pattern, i) => new RegExp(pattern, 'u').test(found[i]));
+    if (!ok) failures.push(`${fixture.name}: expected [${expected.join(' | ')}], found [${found.join(' | ')}]`);
+  }
+  await page.setContent('<!doctype html><html lang="en"><body></body></html>');
+  for (const fixture of PICTURE_FIXTURES) {
+    const found = await page.evaluate(measurePicture, fixture.svg);
+    const expected = fixture.finds;
+    const ok =
+      found.length === expected.length && expected.every((pattern, i) => new RegExp(pattern, 'u').test(found[i]));
+    if (!ok) failures.push(`${fixture.name}: expected [${expected.join(' | ')}], found [${found.join(' | ')}]`);
+  }
+  return failures;
+}
+
+// The runtime starts (seconds, more on a busy machine) while the rules read their test pages.
+const hosting = values['fixtures-only'] ? null : startHost({ dir: values.dir });
+hosting?.catch(() => {});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+let failed = false;
+try {
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: VIEWPORTS[0] });
+  const page = await context.newPage();
+
+  const fixtureFailures = await checkFixtures(page);
+  if (fixtureFailures.length) {
+    console.error(`The layout rules missed or misread their own test pages:\n  ${fixtureFailures.join('\n  ')}`);
+    process.exitCode = 1;
+    failed = true;
+  } else {
+    console.log(`Layout rules: ${FIXTURES.length + PICTURE_FIXTURES.length} test pages read as expected.`);
+  }
+
+  if (!failed && !values['fixtures-only']) {
+    const host = await hosting;
+    /** The requests under way, named when a page fails to load. */
+    const inFlight = new Set();
+    page.on('request', (request) => inFlight.add(request.url()));
+    page.on('requestfinished', (request) => inFlight.delete(request.url()));
+    page.on('requestfailed', (request) => inFlight.delete(request.url()));
+    await context.addInitScript((key) => window.sessionStorage.setItem(key, '1'), offerDismissedKey());
+    const only = values.only?.split(',');
+    const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path));
+    const rows = [];
+    const results = [];
+    const pictureVerdicts = new Map();
+    /** Where the time goes, for the summary line: loading, resizing and revealing, measuring. */
+    const spent = { load: 0, reveal: 0, measure: 0 };
+    for (const { path } of pages) {
+      await page.setViewportSize(VIEWPORTS[0]);
+      let mark = Date.now();
+      const lap = (phase) => {
+        spent[phase] += Date.now() - mark;
+        mark = Date.now();
+      };
+      // The fonts and images are waited for below, each image at most once.
+      await page.goto(host.origin + path, { waitUntil: 'domcontentloaded', timeout: 60_000 }).catch((error) => {
+        throw new Error(
+          `${path} did not load; still loading: ${[...inFlight].join(', ') || 'nothing'}\n${error.message}`,
+        );
+      });
+      lap('load');
+      const heights = [];
+      const shown = new Map();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        // Again at each width: an island hidden at the last width (display: none) may show at this one.
+        await page.evaluate(settle, SETTLE_TIMEOUT_MS);
+        lap('reveal');
+        const measured = await page.evaluate(measureLayout, RULES);
+        lap('measure');
+        heights.push(screens(measured.scrollHeight, measured.height));
+        results.push({ path, width: viewport.width, findings: measured.findings });
+        for (const picture of measured.pictures)
+          if (!shown.has(picture.src)) shown.set(picture.src, { ...picture, width: viewport.width });
+      }
+      rows.push({ path, heights });
+      // Each SVG picture the page shows, at the first width that shows it; a picture is measured once per run.
+      for (const picture of shown.values()) {
+        if (!pictureVerdicts.has(picture.src)) {
+          const response = await get(picture.src);
+          if (response.status !== 200) throw new Error(`${picture.src} answered ${response.status}`);
+          pictureVerdicts.set(picture.src, await page.evaluate(measurePicture, response.body.toString('utf8')));
+        }
+        const at = results.find((result) => result.path === path && result.width === picture.width);
+        for (const what of pictureVerdicts.get(picture.src)) {
+          const name = `picture ${new URL(picture.src).pathname} "${picture.alt}"`;
+          at.findings.push({ rule: 'spill', where: picture.where, what: `${name}: ${what}` });
+        }
+      }
+    }
+    const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `\nTime in pages: loading ${seconds(spent.load)}, resizing and revealing ${seconds(spent.reveal)}, measuring ${seconds(spent.measure)}.`,
+    );
+    console.log(`\nPage height in screens (height / viewport height), ${pages.length} pages:\n`);
+    console.log(heightTable(rows));
+    const lines = findingLines(results);
+    console.log(`\n${lines.length} finding${lines.length === 1 ? '' : 's'}${lines.length ? ':' : '.'}`);
+    for (const line of lines) console.log(`  ${line}`);
+    if (lines.length) process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  await hosting?.then(
+    (host) => host.stop(),
+    (error) => {
+      console.error(error.message);
+      process.exitCode = 1;
+    },
+  );
+}
+console.log(`\nLayout check: ${((Date.now() - started) / 1000).toFixed(1)} s`);

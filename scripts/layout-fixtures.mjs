@@ -1,0 +1,141 @@
+// Small pages on which each rule of scripts/layout-rules.mjs must find its fault, or must find nothing: the layout
+// check runs them first, in the same browser, and stops if one reads otherwise. `finds` lists, in order, a pattern for
+// each finding ("rule: what"); an empty list means the page is clean.
+
+const page = (body, css = '') =>
+  `<!doctype html><html lang="en"><head><style>body{margin:0;font:16px/1.5 sans-serif}section{width:300px}${css}</style></head><body>${body}</body></html>`;
+
+export const FIXTURES = [
+  {
+    name: 'a total broken inside a word',
+    html: page('<section><p style="width:150px;font-size:28px;overflow-wrap:anywhere">₹27,20,000/Year</p></section>'),
+    finds: ['^split-word: "₹27,20,000" / "/Year" in p'],
+  },
+  {
+    name: 'a total set solid (line height 1) broken inside "Year"',
+    html: page(
+      '<section><p style="width:180px;font-size:28px;line-height:1;overflow-wrap:anywhere">₹27,20,000/Year</p></section>',
+    ),
+    finds: ['^split-word: "₹27,20,000/Ye?a?" / "e?a?r" in p'],
+  },
+  {
+    name: 'a figure broken at its comma',
+    html: page('<section><p style="width:90px;font-size:28px;word-break:break-all">₹27,20,000</p></section>'),
+    finds: ['^split-word: "₹27,20?,?0*" / "'],
+  },
+  {
+    name: 'words wrapped at spaces, a hyphen and a soft hyphen',
+    html: page(
+      '<section><p style="width:120px">state-of-the-art pricing, extra&shy;ordinarily clear and plain</p></section>',
+    ),
+    finds: [],
+  },
+  {
+    name: 'a circle out of its section',
+    html: page(
+      '<section><div style="position:relative;height:100px"><div style="position:absolute;top:-20px;right:-40px;width:80px;height:80px;border-radius:50%"></div></div></section>',
+    ),
+    finds: ['^spill: div by 40 px right, 20 px top$'],
+  },
+  {
+    name: 'the same circle clipped by its card',
+    html: page(
+      '<section><div style="position:relative;overflow:hidden;height:100px"><div style="position:absolute;top:-20px;right:-40px;width:80px;height:80px"></div></div></section>',
+    ),
+    finds: [],
+  },
+  {
+    name: "a badge on a card's top edge, above an inner section but inside its band",
+    html: page(
+      '<section style="padding:20px 0"><section><div style="position:relative;height:100px"><p style="position:absolute;top:-12px;left:20px;margin:0">Most popular</p></div></section></section>',
+    ),
+    finds: [],
+  },
+  {
+    name: 'a toggle wider than the section that clips it',
+    html: page('<section style="overflow:hidden"><div style="width:320px;height:40px"></div></section>'),
+    finds: ['^spill: div by 20 px right \\(cut off\\)$'],
+  },
+  {
+    name: 'a positioned box escaping a static clipping ancestor',
+    html: page(
+      '<section><div style="position:relative;height:100px"><div style="overflow:hidden;height:50px"><span style="position:absolute;right:-30px;top:0;width:60px;height:10px;display:block"></span></div></div></section>',
+    ),
+    finds: ['^spill: span by 30 px right$'],
+  },
+  {
+    name: 'a carousel whose track clips the slides off screen',
+    html: page(
+      '<section><div style="overflow:hidden"><div style="display:flex;transform:translateX(-300px)"><p style="flex:0 0 300px;margin:0">One</p><p style="flex:0 0 300px;margin:0">Two</p><p style="flex:0 0 300px;margin:0">Three</p></div></div></section>',
+    ),
+    finds: [],
+  },
+  {
+    name: 'text running out of its box and section',
+    html: page(
+      '<section><p style="white-space:nowrap">An unbroken line of text far wider than its section</p></section>',
+    ),
+    finds: ['^spill: text "An unbroken line of text far wider than…" by \\d+ px right$'],
+  },
+  {
+    name: 'a page wider than the viewport',
+    width: 320,
+    html: page('<div style="width:500px;height:10px"></div>'),
+    finds: ['^sideways: 500 px wide in a 320 px viewport$'],
+  },
+  {
+    name: 'small text, small print, visually hidden text and fixed text',
+    html: page(
+      '<section><p style="font-size:10px">Tiny caption</p><p data-small-print style="font-size:10px">Fine print</p><span class="sr-only">Hidden label</span><p style="display:none;font-size:8px">Gone</p></section><div style="position:fixed;left:-50px;top:0">Fixed</div>',
+      '.sr-only{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;font-size:8px}',
+    ),
+    finds: ['^small-text: 10\\.0 px: p "Tiny caption"$'],
+  },
+  {
+    name: 'text shrunk by a transform and by an inline SVG drawn smaller than its coordinates',
+    html: page(
+      '<section><div style="transform:scale(0.5);transform-origin:0 0"><p>Scaled preview</p></div><svg viewBox="0 0 200 100" width="100" height="50"><text x="0" y="20" font-size="16">Small label</text></svg><svg viewBox="0 0 100 100" width="200" height="200"><text x="0" y="20" font-size="8">Large label</text></svg></section>',
+    ),
+    finds: ['^small-text: 8\\.0 px: p "Scaled preview"$', '^small-text: 8\\.0 px: text "Small label"$'],
+  },
+  {
+    name: 'a grid of cards whose last row holds one card at the side',
+    html: page(
+      `<section><ul style="display:grid;grid-template-columns:1fr 1fr;gap:8px;padding:0;margin:0">${'<li style="border:1px solid;list-style:none;height:100px">Card</li>'.repeat(3)}</ul></section>`,
+    ),
+    finds: ['^lone-card: ul "CardCardCard": 3 cards, 2 a row, the last alone 77 px left of centre$'],
+  },
+  {
+    name: 'the same grid with its lone card centred, a grid of plain items and a wrapping row of chips',
+    html: page(
+      `<section><ul style="display:grid;grid-template-columns:1fr 1fr;gap:8px;padding:0;margin:0">${'<li style="border:1px solid;list-style:none;height:100px">Card</li>'.repeat(2)}<li style="border:1px solid;list-style:none;height:100px;grid-column:1/-1;justify-self:center;width:146px">Card</li></ul><ul style="display:flex;flex-wrap:wrap;width:200px;gap:8px;padding:0">${'<li style="border:1px solid;list-style:none;padding:4px 12px">Chip</li>'.repeat(4)}</ul><ul style="display:grid;grid-template-columns:1fr 1fr;padding:0">${'<li style="list-style:none">Point</li>'.repeat(3)}</ul></section>`,
+    ),
+    finds: [],
+  },
+];
+
+/** SVG pictures (as an <img> shows them) and what measurePicture must find in each. */
+const svg = (body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="400" viewBox="0 0 520 400">${body}</svg>`;
+
+export const PICTURE_FIXTURES = [
+  {
+    name: 'a decorative circle poking out of the corner of the card it is drawn on',
+    svg: svg(
+      '<rect x="10" y="10" width="500" height="380" rx="32"/><circle cx="440" cy="70" r="90"/><rect x="50" y="50" width="100" height="40"/>',
+    ),
+    finds: ['^<circle cx="440" cy="70" r="90"> out of its card by 10 right, 10 top$'],
+  },
+  {
+    name: "a full-bleed backdrop whose circles the picture's edge cuts",
+    svg: svg('<rect width="520" height="400"/><circle cx="500" cy="20" r="90"/><circle cx="0" cy="400" r="120"/>'),
+    finds: [],
+  },
+  {
+    name: 'no card: a shape past the viewBox, and one clipped to it',
+    svg: svg(
+      '<defs><clipPath id="c"><rect width="520" height="400"/></clipPath></defs><circle cx="60" cy="200" r="40"/><path d="M400 300h200v50h-200z"/><circle clip-path="url(#c)" cx="0" cy="0" r="80"/>',
+    ),
+    finds: ['^<path d="M400 300h200v50h-200z"> out of its viewBox by 80 right$'],
+  },
+];

@@ -1,0 +1,444 @@
+// The rules of the layout check (scripts/check-layout.mjs): what a visitor sees cut or spilling on a page, measured in
+// the browser. `measureLayout` runs inside the page (Playwright sends its source, so it uses nothing from this module's
+// scope); the rest formats what it returns.
+
+/** The widths every page is checked at, each with the height of a common screen of that width. */
+export const VIEWPORTS = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+];
+
+/** Text smaller than this (CSS px, as rendered) is too small to read, outside the small print. */
+export const MIN_FONT_PX = 11;
+
+/**
+ * The marker of small print (a legal page's fine print) that may be set under MIN_FONT_PX. No page has any today;
+ * whatever carries it is left out of the font-size rule only.
+ */
+export const SMALL_PRINT = '[data-small-print]';
+
+/**
+ * Measures the page as it is laid out now. Returns the page's size and every finding:
+ * - `sideways`: the document is wider than the viewport (WCAG 1.4.10 at 320 px: it scrolls sideways).
+ * - `split-word`: a word broken across two lines between two letters or digits.
+ * - `spill`: an element (or a run of text) painted outside the section that holds it.
+ * - `small-text`: text rendered under `minFontPx`, outside the small print.
+ * - `lone-card`: a grid of cards whose last row holds one card, off centre.
+ * @param {{ minFontPx: number, smallPrint: string }} options
+ * It also lists the SVG pictures shown in <img>, for measurePicture.
+ * @returns {{ width: number, height: number, scrollWidth: number, scrollHeight: number,
+ *   findings: { rule: string, where: string, what: string }[], pictures: { src: string, where: string, alt: string }[] }}
+ */
+export function measureLayout({ minFontPx, smallPrint }) {
+  const findings = [];
+  const styleOf = (element) => getComputedStyle(element);
+  /** Sub-pixel layout: a box may end a fraction of a pixel past its container without anyone seeing it. */
+  const SLACK = 1;
+
+  const short = (text, max = 40) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  };
+  /** An element as a reader of the report finds it: tag, id, a few classes, and the start of its text. */
+  const describe = (element) => {
+    const classes = [...element.classList].slice(0, 4).map((c) => `.${c}`);
+    const text = short(element.textContent ?? '', 30);
+    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${classes.join('')}${text ? ` "${text}"` : ''}`;
+  };
+
+  // The sections: each <section>, and for what lies in none, the page's top-level landmarks.
+  const LANDMARKS = 'main, body > header, body > footer, body > nav, body > aside';
+  const containerOf = (element) => element.closest('section') ?? element.closest(LANDMARKS);
+  /** A section by its name, as the report shows it: its id, its label or the start of its heading. */
+  const sectionName = (section) => {
+    const tag = section.tagName.toLowerCase();
+    if (section.id) return `${tag}#${section.id}`;
+    const label =
+      section.getAttribute('aria-label') ??
+      document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ??
+      section.querySelector('h1, h2, h3')?.textContent;
+    return label ? `${tag} "${short(label, 30)}"` : tag;
+  };
+
+  /**
+   * Hidden from sight though laid out: the visually-hidden pattern (clip-path inset(50%) or clip rect(0 0 0 0), or a
+   * box of a pixel or less that clips its content), on the element or an ancestor. Such text is for screen readers.
+   */
+  const visuallyHidden = (element) => {
+    for (let node = element; node && node !== document.body; node = node.parentElement) {
+      const style = styleOf(node);
+      if (style.clipPath.startsWith('inset(50%') || style.clip === 'rect(0px, 0px, 0px, 0px)') return true;
+      if (style.overflow !== 'visible') {
+        const box = node.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) return true;
+      }
+    }
+    return false;
+  };
+  const seen = (element) =>
+    element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }) &&
+    !visuallyHidden(element);
+
+  /** Whether an element starts a containing block for absolutely (or, `fixed`, fixed) positioned descendants. */
+  const containsPositioned = (style, fixed) =>
+    (!fixed && style.position !== 'static') ||
+    style.transform !== 'none' ||
+    style.filter !== 'none' ||
+    style.perspective !== 'none' ||
+    /paint|layout|strict|content/.test(style.contain);
+
+  /**
+   * What of `box` is painted: the box cut by every ancestor that clips it (overflow other than visible, per axis),
+   * up to `stop`. An ancestor clips a descendant only if it lies on the descendant's chain of containing blocks: an
+   * absolutely positioned box escapes the overflow of the static ancestors between it and its positioned one, and a
+   * fixed box escapes them all. Null when nothing is painted, or when the box is fixed to the viewport.
+   */
+  const paintedBox = (first, position, box, stop) => {
+    let { left, top, right, bottom } = box;
+    let mode = position;
+    for (let node = first; node && node !== stop; node = node.parentElement) {
+      const style = styleOf(node);
+      if (mode === 'absolute' && !containsPositioned(style, false)) continue;
+      if (mode === 'fixed' && !containsPositioned(style, true)) continue;
+      mode = style.position;
+      const clipsX = style.overflowX !== 'visible';
+      const clipsY = style.overflowY !== 'visible';
+      if (!clipsX && !clipsY) continue;
+      const edge = node.getBoundingClientRect();
+      const inner = {
+        left: edge.left + parseFloat(style.borderLeftWidth),
+        right: edge.right - parseFloat(style.borderRightWidth),
+        top: edge.top + parseFloat(style.borderTopWidth),
+        bottom: edge.bottom - parseFloat(style.borderBottomWidth),
+      };
+      if (clipsX) [left, right] = [Math.max(left, inner.left), Math.min(right, inner.right)];
+      if (clipsY) [top, bottom] = [Math.max(top, inner.top), Math.min(bottom, inner.bottom)];
+    }
+    if (mode === 'fixed') return null;
+    return right - left > SLACK && bottom - top > SLACK ? { left, top, right, bottom } : null;
+  };
+
+  /** The outermost section around `section`: the band of the page it belongs to. */
+  const bandOf = (section) => {
+    let band = section;
+    for (let up = band.parentElement?.closest('section'); up; up = up.parentElement?.closest('section')) band = up;
+    return band;
+  };
+  /**
+   * How far `box` reaches past its section, side by side; empty when it stays inside. Sideways, past the section's
+   * box. Up and down, only where it shows: cut by a section that clips, or past the band the section is part of
+   * (over the next band): a badge set on a card's top edge may rise above an inner section into its band's padding.
+   */
+  const overhang = (box, section) => {
+    const frame = section.getBoundingClientRect();
+    const clips = styleOf(section);
+    const vertical = clips.overflowY === 'visible' ? bandOf(section).getBoundingClientRect() : frame;
+    const sides = {
+      left: frame.left - box.left,
+      right: box.right - frame.right,
+      top: vertical.top - box.top,
+      bottom: box.bottom - vertical.bottom,
+    };
+    const axis = { left: 'overflowX', right: 'overflowX', top: 'overflowY', bottom: 'overflowY' };
+    return Object.entries(sides)
+      .filter(([, by]) => by > SLACK)
+      .map(([side, by]) => `${Math.round(by)} px ${side}${clips[axis[side]] === 'visible' ? '' : ' (cut off)'}`)
+      .join(', ');
+  };
+
+  const width = window.innerWidth;
+  const scrollWidth = document.documentElement.scrollWidth;
+  if (scrollWidth > width) {
+    findings.push({ rule: 'sideways', where: 'page', what: `${scrollWidth} px wide in a ${width} px viewport` });
+  }
+
+  // Spill: every element in a section, the outermost only (its children spill with it), then every run of text
+  // (text may overflow an element whose box stays inside). Inline SVG counts as one picture: its parts are drawn in it.
+  const spilled = new Set();
+  const underSpilled = (node, section) => {
+    for (let up = node.parentElement; up && up !== section; up = up.parentElement) if (spilled.has(up)) return true;
+    return false;
+  };
+  for (const element of document.body.querySelectorAll('*')) {
+    if (element.parentElement?.closest('svg')) continue;
+    const section = containerOf(element);
+    if (!section || section === element || !seen(element)) continue;
+    const style = styleOf(element);
+    if (style.display === 'contents' || style.position === 'fixed') continue;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    const painted = paintedBox(element.parentElement, style.position, box, section);
+    if (!painted) continue;
+    const by = overhang(painted, section);
+    if (!by || underSpilled(element, section)) continue;
+    spilled.add(element);
+    findings.push({ rule: 'spill', where: sectionName(section), what: `${describe(element)} by ${by}` });
+  }
+
+  // The text rules read every text node a visitor can see.
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.data.trim() || parent.closest('script, style, noscript, template, option')) continue;
+    if (seen(parent)) texts.push(node);
+  }
+
+  for (const node of texts) {
+    const parent = node.parentElement;
+    const section = containerOf(parent);
+    if (!section || spilled.has(parent) || underSpilled(parent, section)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const painted = paintedBox(parent, 'static', range.getBoundingClientRect(), section);
+    // Sideways only: a glyph's box rises above its line box when the line height is under the font's (set solid).
+    const by = painted && overhang({ ...painted, top: Infinity, bottom: -Infinity }, section);
+    if (by) findings.push({ rule: 'spill', where: sectionName(section), what: `text "${short(node.data)}" by ${by}` });
+  }
+
+  // A split word: a word (a run without spaces in one text node) whose characters sit on two lines, broken where
+  // Chromium's line breaking finds no opportunity: only overflow-wrap or word-break force such a break, as in
+  // "₹27,20,000/Ye" + "ar". The opportunities inside a word (measured in Chromium): after a hyphen, a soft hyphen, an
+  // en or em dash, "?", "…", "|" or a zero-width space, before an em dash, and between CJK characters; with
+  // hyphens: auto on, the browser may hyphenate between any two letters (and draws the hyphen).
+  const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const BREAKS_AFTER = /[-\u00AD\u2010\u2013\u2014?\u2026|\u200B]$/u;
+  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  const opportunity = (before, after) =>
+    BREAKS_AFTER.test(before) || after.startsWith('\u2014') || CJK.test(before) || CJK.test(after);
+  /**
+   * Whether `next` is on a later line than `rect`. Rects are content areas, which overlap from line to line when the
+   * line height is under the font's height (a figure set solid), so: when it starts more than half a line lower.
+   */
+  const below = (next, rect) => next.top > rect.top + rect.height / 2;
+  const onTwoLines = (rects) => {
+    const drawn = [...rects].filter((r) => r.width > 0 || r.height > 0);
+    return drawn.some((r) => below(r, drawn[0]) || below(drawn[0], r));
+  };
+  for (const node of texts) {
+    const parent = node.parentElement;
+    if (parent.closest('svg') || styleOf(parent).hyphens === 'auto') continue;
+    const range = document.createRange();
+    for (const match of node.data.matchAll(/\S{2,}/gu)) {
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (!onTwoLines(range.getClientRects())) continue;
+      // On two lines: find where, grapheme by grapheme.
+      let previous = null;
+      for (const { segment, index } of graphemes.segment(match[0])) {
+        range.setStart(node, match.index + index);
+        range.setEnd(node, match.index + index + segment.length);
+        // Its glyph's own box: the last rect (a letter after a soft hyphen also owns the hyphen drawn at the line's end).
+        const rects = [...range.getClientRects()];
+        const rect = rects.findLast((r) => r.width > 0) ?? rects.at(-1);
+        if (!rect) continue;
+        if (previous && below(rect, previous.rect) && !opportunity(previous.segment, segment)) {
+          const cut = match[0].slice(0, index);
+          findings.push({
+            rule: 'split-word',
+            where: sectionName(containerOf(parent) ?? document.body),
+            what: `"${cut}" / "${match[0].slice(index)}" in ${describe(parent)}`,
+          });
+          break;
+        }
+        previous = { segment, rect };
+      }
+    }
+  }
+
+  // Small text: the size text is drawn at, its font size scaled by the transforms above it (a scaled preview, an
+  // inline SVG drawn smaller than its coordinates).
+  const scaleOf = (element) => {
+    if (element instanceof SVGGraphicsElement) {
+      const matrix = element.getScreenCTM();
+      return matrix ? Math.hypot(matrix.c, matrix.d) : 1;
+    }
+    let scale = 1;
+    for (let node = element; node; node = node.parentElement) {
+      const { transform } = styleOf(node);
+      if (transform !== 'none') {
+        const matrix = new DOMMatrixReadOnly(transform);
+        scale *= Math.hypot(matrix.c, matrix.d);
+      }
+    }
+    return scale;
+  };
+  const reported = new Set();
+  for (const node of texts) {
+    const parent = node.parentElement;
+    if (reported.has(parent) || parent.closest(smallPrint)) continue;
+    const size = parseFloat(styleOf(parent).fontSize) * scaleOf(parent);
+    if (size >= minFontPx - 0.01) continue;
+    reported.add(parent);
+    findings.push({
+      rule: 'small-text',
+      where: sectionName(containerOf(parent) ?? document.body),
+      what: `${size.toFixed(1)} px: ${describe(parent)}`,
+    });
+  }
+
+  // A lone card: a grid of cards laid out in columns (CSS grid, or flex that wraps) whose last row holds a single card,
+  // left at the side instead of centred (or spread over the row). A card is a box with a border, a background or a
+  // shadow (on the item or its one child) at least CARD_HEIGHT tall: a grid of plain items (a check list, links) and
+  // a wrapping row of chips (tags, tabs) are text that flows, and are left alone.
+  const CARD_HEIGHT = 96;
+  const painted = (style) =>
+    style.boxShadow !== 'none' ||
+    !/rgba\(.*, 0\)$|transparent/.test(style.backgroundColor) ||
+    ['Top', 'Right', 'Bottom', 'Left'].some(
+      (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none',
+    );
+  const isCard = (item) => {
+    if (item.getBoundingClientRect().height < CARD_HEIGHT) return false;
+    if (painted(styleOf(item))) return true;
+    const only = item.children.length === 1 ? item.firstElementChild : null;
+    return Boolean(only && painted(styleOf(only)));
+  };
+  const laysOutInColumns = (style) =>
+    style.display === 'grid' || (style.display === 'flex' && style.flexWrap === 'wrap');
+  for (const grid of document.body.querySelectorAll('*')) {
+    if (!laysOutInColumns(styleOf(grid)) || !seen(grid)) continue;
+    const items = [...grid.children].filter(
+      (item) => seen(item) && !['absolute', 'fixed'].includes(styleOf(item).position),
+    );
+    if (items.length < 3 || !items.every(isCard)) continue;
+    const boxes = items.map((item) => item.getBoundingClientRect());
+    const last = boxes.at(-1);
+    const onLastRow = boxes.filter((box) => Math.abs(box.top - last.top) < SLACK).length;
+    const onFirstRow = boxes.filter((box) => Math.abs(box.top - boxes[0].top) < SLACK).length;
+    if (onLastRow !== 1 || onFirstRow < 2) continue;
+    const frame = grid.getBoundingClientRect();
+    const offCentre = (last.left + last.right) / 2 - (frame.left + frame.right) / 2;
+    if (Math.abs(offCentre) <= 2 || last.width >= frame.width - 2) continue;
+    findings.push({
+      rule: 'lone-card',
+      where: sectionName(containerOf(grid) ?? document.body),
+      what: `${describe(grid)}: ${items.length} cards, ${onFirstRow} a row, the last alone ${Math.round(Math.abs(offCentre))} px ${offCentre < 0 ? 'left' : 'right'} of centre`,
+    });
+  }
+
+  // The SVG pictures drawn in <img> (their drawing is checked once each, by measurePicture).
+  const pictures = new Map();
+  for (const image of document.images) {
+    const src = image.currentSrc;
+    const section = containerOf(image);
+    if (!src || !new URL(src).pathname.endsWith('.svg') || pictures.has(src) || !section || !seen(image)) continue;
+    pictures.set(src, { src, where: sectionName(section), alt: short(image.alt) });
+  }
+
+  return {
+    pictures: [...pictures.values()],
+    width,
+    height: window.innerHeight,
+    scrollWidth,
+    scrollHeight: document.documentElement.scrollHeight,
+    findings,
+  };
+}
+
+/**
+ * The drawing of an SVG picture (its source, as an <img> shows it), measured inside the page: a picture drawn on a
+ * card (its first shape a rectangle: the card or the backdrop) must draw every later shape on that card, so a
+ * decorative circle may not poke out past the card's edge into the picture's margin; a picture without one must draw
+ * within its viewBox (or be cut off at the image's edge). Shapes are measured by their geometry (getBBox, without
+ * stroke); on a card, cut at the viewBox, where the image cuts them. What lies in <defs>, a clip path, mask, symbol, pattern or marker, or is itself clipped or masked,
+ * is not drawn as it is and is left out.
+ * @param {string} source
+ * @returns {string[]} one line per shape outside: the shape and how far it reaches past each side
+ */
+export function measurePicture(source) {
+  const parsed = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
+  if (parsed.tagName !== 'svg') return [`not an SVG picture: ${parsed.tagName}`];
+  // Laid out out of sight, for getBBox and the transforms.
+  const holder = document.createElement('div');
+  holder.style.cssText = 'position:absolute;left:-100000px;top:0;visibility:hidden';
+  const root = document.importNode(parsed, true);
+  holder.append(root);
+  document.body.append(holder);
+  try {
+    const box = root.viewBox.baseVal;
+    const view =
+      box && box.width > 0
+        ? { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height }
+        : { left: 0, top: 0, right: root.width.baseVal.value, bottom: root.height.baseVal.value };
+    const toRoot = root.getScreenCTM().inverse();
+    /** A shape's box in the picture's coordinates, cut at the viewBox when `cut`. */
+    const extent = (shape, cut) => {
+      const b = shape.getBBox();
+      const matrix = toRoot.multiply(shape.getScreenCTM());
+      const corners = [
+        [b.x, b.y],
+        [b.x + b.width, b.y],
+        [b.x, b.y + b.height],
+        [b.x + b.width, b.y + b.height],
+      ].map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
+      const xs = corners.map((p) => p.x);
+      const ys = corners.map((p) => p.y);
+      const whole = { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+      if (!cut) return whole;
+      return {
+        left: Math.max(view.left, whole.left),
+        right: Math.min(view.right, whole.right),
+        top: Math.max(view.top, whole.top),
+        bottom: Math.min(view.bottom, whole.bottom),
+      };
+    };
+    const shapes = [
+      ...root.querySelectorAll('circle, ellipse, rect, path, polygon, polyline, line, text, image, use'),
+    ].filter((shape) => !shape.closest('defs, clipPath, mask, symbol, pattern, marker, [clip-path], [mask]'));
+    const card = shapes[0]?.tagName === 'rect' ? extent(shapes[0], true) : view;
+    const drawn = card === view ? shapes : shapes.slice(1);
+    const SLACK = 0.5;
+    const outside = [];
+    for (const shape of drawn) {
+      // On a card, what the image's edge cuts off is not seen; without one, a shape cut at the edge is the fault.
+      const e = extent(shape, card !== view);
+      const sides = {
+        left: card.left - e.left,
+        right: e.right - card.right,
+        top: card.top - e.top,
+        bottom: e.bottom - card.bottom,
+      };
+      const by = Object.entries(sides)
+        .filter(([, d]) => d > SLACK)
+        .map(([side, d]) => `${Math.round(d)} ${side}`)
+        .join(', ');
+      const name = /^<[^>]*>/.exec(shape.outerHTML)?.[0] ?? shape.tagName;
+      if (by) outside.push(`${name} out of its ${card === view ? 'viewBox' : 'card'} by ${by}`);
+    }
+    return outside;
+  } finally {
+    holder.remove();
+  }
+}
+
+/** A page's height in screens of its viewport, to one decimal. */
+export function screens(scrollHeight, viewportHeight) {
+  return Math.round((scrollHeight / viewportHeight) * 10) / 10;
+}
+
+/**
+ * The table of page heights in screens: one row per page, one column per viewport.
+ * @param {{ path: string, heights: number[] }[]} rows heights in screens, in the order of `viewports`
+ * @param {{ width: number, height: number }[]} viewports
+ */
+export function heightTable(rows, viewports = VIEWPORTS) {
+  const head = ['page', ...viewports.map((v) => `${v.width}×${v.height}`)];
+  const body = rows.map((row) => [row.path, ...row.heights.map((h) => h.toFixed(1))]);
+  const widths = head.map((_, i) => Math.max(...[head, ...body].map((cells) => cells[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
+  return [line(head), ...body.map(line)].join('\n');
+}
+
+/**
+ * The findings, one line each, grouped by page and width: "/creator @1440 spill section#ai: div... by 24 px right".
+ * @param {{ path: string, width: number, findings: { rule: string, where: string, what: string }[] }[]} results
+ */
+export function findingLines(results) {
+  return results.flatMap(({ path, width, findings }) =>
+    findings.map((f) => `${path} @${width} ${f.rule} ${f.where}: ${f.what}`),
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The home popup's offer in time, at build time: its validity note states the deadline's day, taken from the deadline
+ * itself so the two never disagree, and the build warns once the deadline has passed. What the page decides at visit
+ * time (offerRuns) and the countdown's digits are ./countdown.ts.
+ */
+import { fillSlots } from './brand';
+import { offerRuns } from './countdown';
+import { formatLongDate } from './format';
+import type { Offer } from './schemas/offer';
+
+/**
+ * The deadline's own calendar day, written out: "2027-03-31T23:59:59+05:30" -> "March 31, 2027" (the day where the
+ * offer runs, in its own offset, whatever the zone of the machine that builds the site).
+ */
+export function deadlineDay(deadline: string): string {
+  return formatLongDate(new Date(`${deadline.slice(0, 10)}T00:00:00Z`), 'month-first');
+}
+
+/** The popup's validity note: `validityNote` with its {deadline} filled ("Offer valid until March 31, 2027"). */
+export function validityNote(offer: Pick<Offer, 'validityNote' | 'deadline'>): string {
+  return fillSlots(offer.validityNote, { deadline: deadlineDay(offer.deadline) });
+}
+
+/** The build's warning for an offer whose deadline has passed at `now`, naming the file and the field; else null. */
+export function expiredOfferWarning(file: string, offer: Pick<Offer, 'deadline'>, now: Date): string | null {
+  if (offerRuns(new Date(offer.deadline), now)) return null;
+  return `${file}, field deadline: the offer ended on ${deadlineDay(offer.deadline)} (${offer.deadline}), so the home popup no longer opens. Give it a deadline that is still ahead.`;
+}

@@ -1,0 +1,355 @@
+/**
+ * Copy that states a plan's name, price, fee or what yearly billing saves takes it from the plans
+ * (src/content/plans/plans.json) through a slot, as "{brand}" takes the brand, so that a change there changes every
+ * sentence that quotes it:
+ *
+ *   {plan.<id>.name}                            the plan's name: "Plus"
+ *   {plan.<id>.monthly}, .quarterly, .yearly    its price for that period: "₹2,499" (quarterly: WhatsApp plans only)
+ *   {plan.<id>.setup}                           its one-time setup cost: "₹5,000"
+ *   {plan.<id>.fee}                             a community plan's transaction fee: "2%"
+ *   {yearlySaving}                              what yearly billing saves on the community plans: "up to 16%"
+ *
+ * Each price list (variant) fills them with its own values: /mr/pricing states the /mr/ prices. planSlots() gives the
+ * values (src/data/content.ts fills them in where content is read); planCopyProblems() is the build's check over every
+ * content file (src/integrations/pricing-check.ts), which refuses copy that contradicts the plans. docs/content.md
+ * gives the rules and their scope in an editor's words.
+ */
+import { fillSlots } from './brand';
+import { formatRupees } from './format';
+import {
+  communityPeriods,
+  priceOf,
+  variants,
+  whatsappPeriods,
+  yearlySaving,
+  type Plans,
+  type Variant,
+} from './pricing';
+
+/** What a slot states: its text, and the figure behind it (a rupee amount or a percentage) for the check. */
+interface Figure {
+  text: string;
+  unit?: '₹' | '%';
+  value?: number;
+}
+
+const rupees = (value: number): Figure => ({ text: formatRupees(value), unit: '₹', value });
+const percent = (value: number): Figure => ({ text: `${value}%`, unit: '%', value });
+
+/** What a field of a plan slot states, in an editor's words (the content admin's hint). */
+export const PLAN_SLOT_FIELDS = {
+  name: 'name',
+  monthly: 'monthly price',
+  quarterly: 'quarterly price',
+  yearly: 'yearly price',
+  setup: 'one-time setup cost',
+  fee: 'transaction fee',
+} as const;
+type PlanSlotField = keyof typeof PLAN_SLOT_FIELDS;
+
+/**
+ * What yearly billing saves on the community plans of a price list: the largest whole percent any paid plan saves,
+ * written "up to 16%" (`community.savingUpTo`) where the plans save different amounts; null when none saves.
+ */
+function savingFigure(plans: Plans, variant: Variant): Figure | null {
+  const savings = plans.community.plans.flatMap((plan) => {
+    const prices = plan.prices[variant];
+    const saving = prices ? yearlySaving(prices) : null;
+    return saving !== null && saving > 0 ? [saving] : [];
+  });
+  if (savings.length === 0) return null;
+  const most = Math.max(...savings);
+  const text = savings.every((saving) => saving === most)
+    ? `${most}%`
+    : fillSlots(plans.community.savingUpTo, { percent: `${most}%` });
+  return { text, unit: '%', value: most };
+}
+
+/**
+ * Every slot of one price list and what it states; null where the list has no such value (Lite has no /mr/ price).
+ * A slot that is not a key here does not exist (a WhatsApp plan has no fee, a community plan no quarterly price).
+ */
+export function planFigures(plans: Plans, variant: Variant): Record<string, Figure | null> {
+  const out: Record<string, Figure | null> = {};
+  const put = (id: string, field: PlanSlotField, figure: Figure | null) => {
+    out[`plan.${id}.${field}`] = figure;
+  };
+  for (const plan of plans.community.plans) {
+    put(plan.id, 'name', { text: plan.name });
+    for (const period of communityPeriods) {
+      const price = priceOf(plan, variant, period);
+      put(plan.id, period, price === null ? null : rupees(price));
+    }
+    const setup = plan.setupCost?.[variant];
+    put(plan.id, 'setup', typeof setup === 'number' ? rupees(setup) : null);
+    put(plan.id, 'fee', plan.transactionFeePercent === undefined ? null : percent(plan.transactionFeePercent));
+  }
+  // The WhatsApp plans share one setup cost; a price list without its own takes the main one (as their cards do).
+  const whatsappSetup = plans.whatsapp.setupCost[variant] ?? plans.whatsapp.setupCost.main;
+  for (const plan of plans.whatsapp.plans) {
+    put(plan.id, 'name', { text: plan.name });
+    for (const period of whatsappPeriods) {
+      const price = priceOf(plan, variant, period);
+      put(plan.id, period, price === null ? null : rupees(price));
+    }
+    put(plan.id, 'setup', rupees(whatsappSetup));
+  }
+  out.yearlySaving = savingFigure(plans, variant);
+  return out;
+}
+
+/** The plan slots of one price list with their text, for filling content (slots without a value are left out). */
+export function planSlots(plans: Plans, variant: Variant): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(planFigures(plans, variant)).flatMap(([slot, figure]) => (figure ? [[slot, figure.text]] : [])),
+  );
+}
+
+/** A slot of this module, in an editor's words: "the Plus plan's monthly price" (the plan named by its id). */
+export function planSlotMeaning(slot: string): string | undefined {
+  if (slot === 'yearlySaving') return 'what yearly billing saves, from the plans\' prices ("up to 16%")';
+  const [, id, field] = /^plan\.([a-z]+)\.([a-z]+)$/.exec(slot) ?? [];
+  if (!id || !field || !Object.hasOwn(PLAN_SLOT_FIELDS, field)) return undefined;
+  return `the ${PLAN_SLOT_FIELDS[field as PlanSlotField]} of the plan "${id}" from the plans file`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The build's check
+
+/** A content file as the check reads it: its path in the project, its data (JSON or front matter), a Markdown body. */
+export interface ContentFile {
+  path: string;
+  data: unknown;
+  body?: string;
+}
+
+export interface CopyProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/** The community pricing page of each price list, named in a problem. */
+const pricingLists: Record<Variant, string> = { main: '/pricing', mr: '/mr/pricing' };
+/** Files shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
+const SHOWN_WITH_EVERY_LIST = new Set(['src/content/plans/plans.json', 'src/content/ui.json']);
+
+/** Words used as plan names elsewhere: before "plan" they must be the name of one of ours. */
+export const PLAN_LIKE_NAMES = [
+  'starter',
+  'basic',
+  'lite',
+  'light',
+  'plus',
+  'pro',
+  'premium',
+  'standard',
+  'advance',
+  'advanced',
+  'professional',
+  'business',
+  'enterprise',
+  'gold',
+  'silver',
+  'platinum',
+  'diamond',
+  'elite',
+  'ultimate',
+  'unlimited',
+  'lifetime',
+  'essential',
+  'essentials',
+];
+
+/** Which rules a file's text is held to (docs/content.md, "Copy that states a plan"). */
+function scopeOf(path: string): { names: boolean; figures: boolean } {
+  // Blog posts are dated articles about the reader's own plans and prices: only their slots are checked.
+  if (/^src\/content\/blog\/[^/]+\.md$/.test(path)) return { names: false, figures: false };
+  // Legal text is agreed as of its date, and a testimonial is a customer's own words: no figure is rewritten there.
+  if (path.startsWith('src/content/legal/') || path.startsWith('src/content/testimonials/')) {
+    return { names: true, figures: false };
+  }
+  return { names: true, figures: true };
+}
+
+/** Text that describes a picture, or the sample data of a drawn product screen (a customer's prices, not ours). */
+function isPictureText(field: string): boolean {
+  const key =
+    field
+      .replace(/\[\d+\]/g, '')
+      .split('.')
+      .pop() ?? '';
+  return key === 'alt' || key.endsWith('Alt') || key === 'preview';
+}
+
+/** Every string of a value with its field path: "community.faq[0].answer". */
+function* stringsOf(value: unknown, path: string): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* stringsOf(item, `${path}[${i}]`);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* stringsOf(item, path ? `${path}.${key}` : key);
+  }
+}
+
+const SLOT = /\{(\s*)([A-Za-z][\w.]*)(\s*)\}/g;
+/** A slot this module owns: any dotted name ("{plan.plus.fee}", "{plans.x}") and the saving, in any case. */
+const isPlanSlot = (name: string) => name.includes('.') || name.toLowerCase() === 'yearlysaving';
+const RUPEES = /₹\s?(\d[\d,]*(?:\.\d+)?)/g;
+const PERCENT = /(?<![\d.,])(\d+(?:\.\d+)?)\s?%/g;
+/** A sentence about what a plan costs in fees or what billing saves. */
+const FEE_OR_SAVING = /\b(fees?|commission|sav(?:e|es|ed|ing|ings)|discount|billing|billed)\b/i;
+/** ...but a clause about a payment gateway states the gateway's charges (the spec's "2 to 2.5%"), not a plan's. */
+const GATEWAY = /\bgateways?\b/i;
+/** The clause of `text` around position `at`: between the nearest , ; : or dash on either side. */
+function clauseAt(text: string, at: number): string {
+  const start = Math.max(...[',', ';', ':', ' - ', ' – '].map((mark) => text.lastIndexOf(mark, at)));
+  const ends = [',', ';', ':', ' - ', ' – '].map((mark) => text.indexOf(mark, at)).filter((i) => i >= 0);
+  return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
+}
+const RANGE_AFTER = /^\s*(?:to|-|–|—)\s*[₹\d]/;
+const RANGE_BEFORE = /\d\s*%?\s*(?:to|-|–|—)\s*$/;
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const list = (items: string[]) => items.map((item) => `{${item}}`).join(' or ');
+
+export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProblem[] {
+  const figures = Object.fromEntries(variants.map((variant) => [variant, planFigures(plans, variant)])) as Record<
+    Variant,
+    Record<string, Figure | null>
+  >;
+  const planIds: string[] = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.id);
+  const ourNames = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.name);
+  const knownNames = [...new Set([...ourNames, ...plans.community.salesNote.plans])];
+  const knownLower = knownNames.map((name) => name.toLowerCase());
+  // A sentence names one of our plans by a slot, by "<name> plan", or by a community plan's name as written,
+  // past the sentence's first word ("Plus, ..." opens a sentence; "in advance" is no plan).
+  const slotOrPlanWord = new RegExp(`\\{plan\\.|\\b(?:${ourNames.map(escapeRegex).join('|')})\\s+plans?\\b`, 'i');
+  const bareName = new RegExp(
+    `(?<=\\S\\s+)\\b(?:${plans.community.plans.map((p) => escapeRegex(p.name)).join('|')})\\b`,
+  );
+  const namesOurPlan = (sentence: string) => slotOrPlanWord.test(sentence) || bareName.test(sentence);
+
+  /** The slots (of any price list) that state a figure: "₹2,499" -> plan.plus.monthly, plan.business.monthly. */
+  const slotsStating = (unit: '₹' | '%', value: number) =>
+    [
+      ...new Set(
+        variants.flatMap((variant) =>
+          Object.entries(figures[variant]).flatMap(([slot, figure]) =>
+            figure?.unit === unit && figure.value === value ? [slot] : [],
+          ),
+        ),
+      ),
+    ].sort();
+
+  const problems: CopyProblem[] = [];
+
+  const checkSlots = (file: string, field: string, text: string) => {
+    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
+    for (const [written, before, name, after] of text.matchAll(SLOT)) {
+      if (!name || !isPlanSlot(name)) continue;
+      const add = (message: string) => problems.push({ file, field, message: `${written} ${message}` });
+      const [head, id, slotField, ...rest] = name.split('.');
+      if (before || after) add(`is written without spaces: {${name}}`);
+      else if (name.toLowerCase() === 'yearlysaving' && name !== 'yearlySaving') add('is written {yearlySaving}');
+      else if (name !== 'yearlySaving' && (head !== 'plan' || !id || !slotField || rest.length > 0))
+        add('is no slot: a plan slot is {plan.<id>.<field>}, e.g. {plan.plus.fee}');
+      else if (id && !planIds.includes(id)) add(`names no plan: the plans are ${planIds.join(', ')}`);
+      else if (slotField && !(name in figures.main))
+        add(
+          `names no field of that plan: it has ${Object.keys(figures.main)
+            .filter((slot) => slot.startsWith(`plan.${id}.`))
+            .map((slot) => slot.split('.')[2])
+            .join(', ')}`,
+        );
+      else {
+        const missing = shownWith.filter((variant) => !figures[variant][name]);
+        if (missing.length)
+          add(
+            `has no value in the ${missing.join(' and ')} price list (${missing.map((v) => pricingLists[v]).join(', ')}), which shows this file`,
+          );
+      }
+    }
+  };
+
+  const checkNames = (file: string, field: string, text: string) => {
+    for (const match of text.matchAll(/\bplans?\b/gi)) {
+      const before = text.slice(0, match.index).trimEnd();
+      const lower = before.toLowerCase();
+      if (knownLower.some((name) => new RegExp(`(?:^|\\W)${escapeRegex(name)}$`).test(lower))) continue;
+      const word = /([A-Za-z][\w-]*)$/.exec(before)?.[1];
+      if (word && PLAN_LIKE_NAMES.includes(word.toLowerCase())) {
+        problems.push({
+          file,
+          field,
+          message: `"${word} ${match[0]}" names a plan that does not exist: the plans are ${knownNames.join(', ')}`,
+        });
+      }
+    }
+  };
+
+  const checkFigures = (file: string, field: string, text: string) => {
+    if (file === 'src/content/plans/plans.json' && field === 'community.yearlyBadge') {
+      for (const [literal] of text.matchAll(PERCENT)) {
+        problems.push({
+          file,
+          field,
+          message: `"${literal}" states a saving of its own: write {yearlySaving}, which states what the prices save (${variants
+            .map((variant) => `${variant}: ${figures[variant].yearlySaving?.text ?? 'nothing'}`)
+            .join(', ')})`,
+        });
+      }
+      return;
+    }
+    for (const sentence of sentencesOf(text)) {
+      const namesPlan = namesOurPlan(sentence);
+      for (const match of sentence.matchAll(RUPEES)) {
+        const amount = match[1]!;
+        const value = Number(amount.replaceAll(',', ''));
+        // Plan prices are whole rupees: "₹0.78" is a message charge, "₹29.05" a gateway's; "₹0" is what free costs.
+        if (amount.includes('.') || value === 0) continue;
+        const slots = slotsStating('₹', value);
+        if (slots.length)
+          problems.push({ file, field, message: `"${match[0]}" is a price the plans state: write ${list(slots)}` });
+        else if (namesPlan)
+          problems.push({
+            file,
+            field,
+            message: `"${match[0]}" is a price no plan states, in a sentence about a plan: write the plan's price as a slot, e.g. {plan.plus.monthly}`,
+          });
+      }
+      if (!FEE_OR_SAVING.test(sentence)) continue;
+      for (const match of sentence.matchAll(PERCENT)) {
+        const at = match.index;
+        if (RANGE_AFTER.test(sentence.slice(at + match[0].length)) || RANGE_BEFORE.test(sentence.slice(0, at)))
+          continue;
+        if (GATEWAY.test(clauseAt(sentence, at))) continue;
+        const slots = slotsStating('%', Number(match[1]));
+        if (slots.length)
+          problems.push({
+            file,
+            field,
+            message: `"${match[0]}" is a fee or saving the plans state: write ${list(slots)}`,
+          });
+        else if (namesPlan)
+          problems.push({
+            file,
+            field,
+            message: `"${match[0]}" is a fee or saving no plan states, in a sentence about a plan: write it as a slot, e.g. {plan.lite.fee} or {yearlySaving}`,
+          });
+      }
+    }
+  };
+
+  for (const file of files) {
+    const scope = scopeOf(file.path);
+    const texts = [...stringsOf(file.data, '')];
+    if (file.body !== undefined) texts.push(['body', file.body]);
+    for (const [field, text] of texts) {
+      checkSlots(file.path, field, text);
+      if (scope.names) checkNames(file.path, field, text);
+      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text);
+    }
+  }
+  return problems;
+}
