@@ -4,10 +4,10 @@
  * referenced relative to the JSON file.
  */
 import { z } from 'astro/zod';
-import { faqItem, iconCard, sectionHead, seo, type SchemaContext } from './common';
+import { faqItem, focus, iconCard, sectionHead, seo, type SchemaContext } from './common';
 
 export const featureSchema = ({ image }: SchemaContext) => {
-  const picture = z.object({ src: image(), alt: z.string().min(15).max(200) }).strict();
+  const picture = z.object({ src: image(), alt: z.string().min(15).max(200), focus: focus.optional() }).strict();
   const hero = z
     .object({
       eyebrow: z.string().min(3).max(40),
