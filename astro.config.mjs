@@ -10,7 +10,8 @@ const fileEnv = loadEnv(process.env.NODE_ENV === 'development' ? 'development' :
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
-const { securityHeaders, headersFile } = await import('./src/integrations/security-headers.ts');
+const { noInlineScripts } = await import('./src/integrations/no-inline-scripts.ts');
+const { headersFile } = await import('./src/integrations/headers-file.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
@@ -28,7 +29,7 @@ export default defineConfig({
   integrations: [
     react(),
     clientInteract(),
-    securityHeaders(),
+    noInlineScripts(),
     // Stops a build whose copy contradicts the plans (src/lib/plan-copy.ts); warns when the offer has ended.
     pricingCheck(),
     // After the pages are final: the search index reads the built post pages.

@@ -35,6 +35,7 @@ const PURE = 'the pure layer takes settings and content as arguments, so it runs
 const ISLAND = 'islands run in the browser and get settings and content as props from the page.';
 const COMPONENT = 'components get content as props from the page; only pages and layouts read collections.';
 const ADMIN = 'the content admin runs in the browser, alone, and reads what it needs from its generated config.';
+const BROWSER = 'every page ships the browser code to every visitor: it uses only src/lib and packages.';
 const WORKER = 'the Worker runs without the site build, so it uses only the pure layer (src/lib).';
 
 export default tseslint.config(
@@ -78,6 +79,19 @@ export default tseslint.config(
       forbid.config(ADMIN),
       forbid.data(ADMIN),
       forbid.module('^astro:', `No astro:* module in the admin's entry: ${ADMIN}`),
+    ],
+  ),
+  layer(
+    ['src/browser/**'],
+    [
+      forbid.config(BROWSER),
+      forbid.data(BROWSER),
+      forbid.module(
+        folder('(components|layouts|pages|integrations|islands)'),
+        `Only src/lib from the browser code: ${BROWSER}`,
+      ),
+      forbid.module('^astro:', `No astro:* module in the browser code: ${BROWSER}`),
+      forbid.module('^node:', `No node:* module in the browser code: ${BROWSER}`),
     ],
   ),
   layer(

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { blogApiPort } from './scripts/test-settings.mjs';
+import { blogApiPort } from './tests/settings.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // dist-test: the same site built with every external service configured to test values (scripts/build-test.mjs).

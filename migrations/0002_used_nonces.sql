@@ -1,4 +1,4 @@
--- Nonces of signed values the Worker accepts once only (the CMS sign-in's state, worker/used-nonces.ts): each is
+-- Nonces of signed values the Worker accepts once only (the CMS sign-in's state, worker/cms-auth/used-nonces.ts): each is
 -- recorded when it is used, so that a second use finds it and is refused. The sweep deletes it a minute after its
 -- value has expired (refused for its age by then). Random values, nothing about a person. Times are milliseconds since
 -- the epoch.

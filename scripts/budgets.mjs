@@ -10,7 +10,7 @@
 //   node scripts/budgets.mjs [dir]        (default: dist; the analytics comparison runs for dist only)
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { builtPages, canonicalOf } from './dist-pages.mjs';
+import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 
 const dir = process.argv[2] ?? 'dist';

@@ -6,7 +6,7 @@
 // The blog is read from the local blog API (scripts/blog-api.mjs), started here on the test port for the duration of
 // the build and stopped after it.
 import { spawn } from 'node:child_process';
-import { blogApiPort, testSettings } from './test-settings.mjs';
+import { blogApiPort, testSettings } from '../tests/settings.mjs';
 import { createBlogApi } from './blog-api.mjs';
 
 const api = createBlogApi();

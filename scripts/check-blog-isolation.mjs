@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createBlogApi } from './blog-api.mjs';
-import { filesUnder } from './dist-pages.mjs';
-import { blogApiPort, testSettings } from './test-settings.mjs';
+import { filesUnder } from '../src/integrations/dist-pages.mjs';
+import { blogApiPort, testSettings } from '../tests/settings.mjs';
 
 const reference = resolve('dist-test');
 if (!existsSync(join(reference, '404.html'))) {

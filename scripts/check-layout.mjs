@@ -14,7 +14,7 @@
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { distinctPages } from './dist-pages.mjs';
+import { distinctPages } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
 import {

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
-import { filesUnder } from './dist-pages.mjs';
+import { filesUnder } from '../src/integrations/dist-pages.mjs';
 
 export const OLD_BRAND = /\bcommuniti\b/gi;
 

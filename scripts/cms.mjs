@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { serveUntilStopped } from './host.mjs';
-import { CMS_FOLDER } from './dist-pages.mjs';
+import { CMS_FOLDER } from '../src/integrations/dist-pages.mjs';
 
 const { values } = parseArgs({
   options: {

@@ -16,7 +16,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { builtPages } from './dist-pages.mjs';
+import { builtPages } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 
 const CONCURRENCY = 8;

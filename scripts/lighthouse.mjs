@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtPages, canonicalOf } from './dist-pages.mjs';
+import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { startHost } from './host.mjs';
 
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };

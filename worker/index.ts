@@ -11,19 +11,19 @@
  *   (./rate-limiter.ts).
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
-import { LEAD_ROUTE } from '../src/lib/lead-wire';
-import { readDeliverySettings } from '../src/lib/lead-outbox';
+import { LEAD_ROUTE } from '../src/lib/leads/wire';
+import { readDeliverySettings } from './leads/outbox';
 import { withSecurityHeaders } from '../src/lib/security-headers';
-import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth';
-import { crmSettings, deliverBatch } from './delivery';
-import { handleLeadIntake } from './intake';
-import { consoleLog } from './log';
+import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth/routes';
+import { crmSettings, deliverBatch } from './leads/delivery';
+import { handleLeadIntake } from './leads/intake';
+import { consoleLog } from './leads/log';
 import type { Env, LeadMessage, MessageBatch, ScheduledController } from './platform';
-import { d1Store } from './store';
-import { sweep } from './sweep';
-import { d1UsedNonces } from './used-nonces';
+import { d1Store } from './leads/store';
+import { sweep } from './leads/sweep';
+import { d1UsedNonces } from './cms-auth/used-nonces';
 
-export { LeadRateLimiter } from './rate-limiter';
+export { LeadRateLimiter } from './leads/rate-limiter';
 
 const now = () => Date.now();
 

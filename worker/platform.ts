@@ -2,7 +2,7 @@
  * The Worker's environment (wrangler.jsonc) and the part of each Cloudflare binding it uses, typed here so that the
  * code and its unit tests need no platform type package.
  */
-import type { LeadRateLimiterApi } from './rate-limiter';
+import type { LeadRateLimiterApi } from './leads/rate-limiter';
 
 export interface D1Result<T> {
   results: T[];
@@ -61,7 +61,7 @@ export interface Env {
   LEADS_DB: D1Database;
   /** One message per lead to deliver. */
   LEAD_QUEUE: Queue<LeadMessage>;
-  /** One counter per client: an IPv4 address, or an IPv6 /64 (rateLimitKey in src/lib/lead-outbox.ts). */
+  /** One counter per client: an IPv4 address, or an IPv6 /64 (rateLimitKey in worker/leads/outbox.ts). */
   LEAD_RATE_LIMITER: DurableObjectNamespace<LeadRateLimiterApi>;
   /** Base URL of the CRM: leads go to {CRM_HOST}/api/leads. A secret. */
   CRM_HOST?: string;

@@ -6,7 +6,7 @@
  * are used at build time only. `.env.example` documents each one.
  */
 
-import type { LeadTarget } from '../lib/lead-wire';
+import type { LeadTarget } from '../lib/leads/wire';
 
 type Env = Record<string, string | undefined>;
 

@@ -1,15 +1,15 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
  * from them and never read a collection. Every "{brand}" (and "{supportEmail}") in the data is filled in here from
- * configuration, and every plan slot ("{plan.plus.monthly}", src/lib/plan-copy.ts) from the plans of one price list
+ * configuration, and every plan slot ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
  * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
  * between builds, and a brand changed in the environment must show at once).
  */
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { site } from '../config/site';
 import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
-import { planSlots } from '../lib/plan-copy';
-import type { Variant } from '../lib/pricing';
+import { planSlots } from '../lib/pricing/plan-copy';
+import type { Variant } from '../lib/pricing/periods';
 import type { Ui } from '../lib/schemas/ui';
 
 /** What fills the brand slots of content: the brand name and the support address from configuration. */

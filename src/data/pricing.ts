@@ -4,7 +4,8 @@
  * complete plan cards (src/lib/pricing.ts), the buttons' addresses taken from configuration.
  */
 import { chatLink, site } from '../config/site';
-import { pricingPlans, type Product, type Variant } from '../lib/pricing';
+import { pricingPlans, type Product } from '../lib/pricing/cards';
+import type { Variant } from '../lib/pricing/periods';
 import { readEntry, readUi } from './content';
 
 export async function readPricing(product: Product, variant: Variant) {

@@ -1,5 +1,5 @@
 /**
- * Registers the client:interact directive (src/directives/interact.ts). The security-headers integration moves its
+ * Registers the client:interact directive (src/directives/interact.ts). The no-inline-scripts integration moves its
  * loader, which Astro writes inline like its own, into a file (see INTERACT_DIRECTIVE there).
  */
 import type { AstroIntegration } from 'astro';

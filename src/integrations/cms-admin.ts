@@ -18,8 +18,8 @@ import { stringify } from 'yaml';
 import { site } from '../config/site';
 import { splitFrontmatter } from '../data/blog/embedded';
 import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/config';
-import { CMS_FOLDER } from '../../scripts/dist-pages.mjs';
-import { astroEsbuild } from './security-headers';
+import { CMS_FOLDER } from './dist-pages.mjs';
+import { astroEsbuild } from './astro-esbuild';
 
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
 const ENTRY = 'src/cms/admin.ts';

@@ -1,11 +1,11 @@
 /**
  * At the start of a build, the copy against the plans and the clock:
  *
- * - every content file (JSON and Markdown, src/content) through planCopyProblems (src/lib/plan-copy.ts): a plan slot
+ * - every content file (JSON and Markdown, src/content) through planCopyProblems (src/lib/pricing/plan-copy.ts): a plan slot
  *   that names nothing, a plan name that is no plan, a price, fee or saving written literally where a slot states it.
  *   Any of these stops the build, naming each file and field;
  * - each offer (src/content/offer): a warning naming the file when its deadline has passed, since the home popup no
- *   longer opens (the page decides at visit time: src/scripts/offer-popup.ts).
+ *   longer opens (the page decides at visit time: src/browser/offer-popup.ts).
  *
  * A file that breaks its schema is left to the content layer, which names it.
  */
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { splitFrontmatter } from '../data/blog/embedded';
 import { expiredOfferWarning } from '../lib/offer';
-import { planCopyProblems, type ContentFile } from '../lib/plan-copy';
+import { planCopyProblems, type ContentFile } from '../lib/pricing/plan-copy';
 import { offerSchema } from '../lib/schemas/offer';
 import { plansSchema } from '../lib/schemas/plans';
 

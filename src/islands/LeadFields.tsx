@@ -1,7 +1,7 @@
 /** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
 import type { Ref } from 'react';
-import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/lead';
-import { leadErrorText, type LeadFieldLabels } from '../lib/lead-fields';
+import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/leads/rules';
+import { leadErrorText, type LeadFieldLabels } from '../lib/leads/fields';
 
 interface Props {
   /** Prefix for element ids, unique on the page. */

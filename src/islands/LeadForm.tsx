@@ -11,9 +11,9 @@ import LeadFields from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { postToRelay } from './send-lead';
-import { missingEmailSettings, type EmailSettings } from '../lib/email';
+import { missingEmailSettings, type EmailSettings } from '../lib/leads/email';
 import type { Ui } from '../lib/schemas/ui';
-import type { Lead, LeadFormName } from '../lib/lead';
+import type { Lead, LeadFormName } from '../lib/leads/rules';
 
 interface Props {
   email: EmailSettings;
@@ -77,7 +77,7 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
   );
 
   useEffect(() => setReady(true), []);
-  // A submit made before hydration was held (the form is `data-early`, src/scripts/early-input.ts): sent now.
+  // A submit made before hydration was held (the form is `data-early`, src/browser/early-input.ts): sent now.
   useEarlyInput(formRef);
 
   if (render === 'mounted' && !ready) {

@@ -5,9 +5,9 @@
  * (client:interact), and a submit made before it is awake is held and sent once it is (`data-early`).
  */
 import { useRef } from 'react';
-import type { Lead } from '../lib/lead';
-import type { LeadFieldLabels } from '../lib/lead-fields';
-import { buildPopupRequest, type LeadTarget } from '../lib/lead-wire';
+import type { Lead } from '../lib/leads/rules';
+import type { LeadFieldLabels } from '../lib/leads/fields';
+import { buildPopupRequest, type LeadTarget } from '../lib/leads/wire';
 import type { OfferPopupCopy } from '../lib/schemas/home';
 import LeadFields from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
@@ -35,7 +35,7 @@ export default function OfferLeadForm({ crm, labels, copy }: Props) {
     (lead) => postLead(lead, crm),
     (error) => console.error(`Lead submission failed: ${error instanceof Error ? error.message : String(error)}`),
   );
-  // What was typed, and a submit held before hydration (src/scripts/early-input.ts), are adopted now.
+  // What was typed, and a submit held before hydration (src/browser/early-input.ts), are adopted now.
   useEarlyInput(formRef);
 
   return (

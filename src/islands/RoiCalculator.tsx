@@ -1,7 +1,7 @@
 /** Revenue (ROI) calculator: five tabs of sliders and the total annual revenue across them. */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatRupees } from '../lib/format';
-import { trackCalculator } from '../scripts/analytics/track';
+import { trackCalculator } from '../browser/analytics/track';
 import {
   BILLING_CYCLES,
   ROI_TABS,

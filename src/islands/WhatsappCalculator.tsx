@@ -1,7 +1,7 @@
 /** WhatsApp Marketing Impact: messages sent × conversion rate -> new members -> monthly revenue. */
 import { useId, useRef, useState } from 'react';
 import { formatRupees } from '../lib/format';
-import { trackCalculator } from '../scripts/analytics/track';
+import { trackCalculator } from '../browser/analytics/track';
 import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
 import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
 import type { WhatsappImpactCopy } from '../lib/schemas/home';

@@ -1,8 +1,8 @@
 /**
- * How the lead forms put a lead on the wire, in the browser: a request of src/lib/lead-wire.ts sent with fetch.
+ * How the lead forms put a lead on the wire, in the browser: a request of src/lib/leads/wire.ts sent with fetch.
  */
-import { buildRelayRequest, type LeadRequest } from '../lib/lead-wire';
-import type { Lead, LeadFormName } from '../lib/lead';
+import { buildRelayRequest, type LeadRequest } from '../lib/leads/wire';
+import type { Lead, LeadFormName } from '../lib/leads/rules';
 
 /** Sends the request; an answer other than 2xx is a failure, with its status and body for the console. */
 export async function sendLeadRequest(request: LeadRequest): Promise<void> {

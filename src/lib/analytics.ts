@@ -1,7 +1,7 @@
 /**
  * The analytics events of the site: their names, the props each carries, and the pure rules behind them (which links
  * count as what, which visitors are not tracked, what of a URL is sent, how Core Web Vitals are written). The browser
- * side is src/scripts/analytics/; islands only dispatch events through src/scripts/analytics/track.ts.
+ * side is src/browser/analytics/; islands only dispatch events through src/browser/analytics/track.ts.
  *
  * No event carries personal data: props are fixed words from this file or the page (a location, a topic, a period), a
  * count of milliseconds, or a layout-shift score. Never a name, a number typed by the visitor or a form value.
@@ -86,7 +86,7 @@ export function ctaEvent(
 }
 
 /** The lead forms, as `Lead Submitted` and `Lead Failed` name them (and the lead store records them). */
-export type { LeadFormName } from './lead';
+export type { LeadFormName } from './leads/rules';
 
 /** The calculators, as `Calculator Used` names them. */
 export type CalculatorName = 'revenue' | 'whatsapp';

@@ -1,7 +1,7 @@
 /**
  * Content writes the brand's names as slots, so that what is set in configuration appears everywhere: "{brand}" for
  * the brand name and "{supportEmail}" for the support address; and a plan's name, price or fee as a plan slot
- * ("{plan.plus.monthly}", src/lib/plan-copy.ts), so that the plans file is the one source of each. A few labels hold
+ * ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts), so that the plans file is the one source of each. A few labels hold
  * other named slots ("Show the quote from {name}"). Pure functions: src/data/content.ts fills the brand and plan slots
  * in where content is read; components fill the other slots.
  */

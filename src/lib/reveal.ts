@@ -1,4 +1,4 @@
-/** When a section fades in: the rule of src/scripts/reveal.ts as pure functions of what the viewport shows. */
+/** When a section fades in: the rule of src/browser/reveal.ts as pure functions of what the viewport shows. */
 import { REVEAL } from './timings';
 
 /**

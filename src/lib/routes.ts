@@ -1,11 +1,14 @@
 /**
- * The site's paths that are not a page file of their own.
+ * The route table: the site's paths that are not a page file of their own (aliases, the thank-you page) and the
+ * pricing pages' paths per price list.
  *
  * ALIASES: paths that answer with another page, each pointing at its canonical path: the route table's own spellings
  * (/Yoga, /ai-Web-builder) and the WhatsApp landing page's extra routes. This table is the only place an alias is
  * written: the pages' getStaticPaths add the aliases of every path they build (withAliases), BaseLayout gives an alias
  * its page's canonical URL, the sitemap leaves aliases out, and the budgets follow the canonical page.
  */
+import { variants, type Variant } from './pricing/periods';
+
 export const ALIASES: Readonly<Record<string, string>> = {
   '/Yoga': '/yoga',
   '/ai-Web-builder': '/ai-web-builder',
@@ -81,4 +84,23 @@ export function pagePath(pathname: string): string {
 export function pageUrl(url: string): string {
   const parsed = new URL(url);
   return parsed.origin + pagePath(parsed.pathname);
+}
+
+/** Route of each pricing page per variant: the regional pages live under /mr/. */
+export const pricingPaths: Record<Variant, { community: string; whatsapp: string }> = {
+  main: { community: '/pricing', whatsapp: '/business-whatsapp-pricing' },
+  mr: { community: '/mr/pricing', whatsapp: '/mr/business-whatsapp-pricing' },
+};
+
+/** The props of a page built once per variant. */
+export interface VariantProps {
+  variant: Variant;
+}
+
+/** getStaticPaths of a route src/pages/[...variant]/<page>.astro: the variant's folder, none for the main site. */
+export function variantRoutes(): { params: { variant: string | undefined }; props: VariantProps }[] {
+  return variants.map((variant) => ({
+    params: { variant: variant === 'main' ? undefined : variant },
+    props: { variant },
+  }));
 }

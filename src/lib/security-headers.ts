@@ -4,7 +4,7 @@
  * `Cache-Control: public, max-age=0, must-revalidate`.
  *
  * Scripts run only from the site's own files (`script-src 'self'`): the built pages hold no inline script at all
- * (src/integrations/security-headers.ts moves Astro's island runtime into files and refuses any other), so the policy
+ * (src/integrations/no-inline-scripts.ts moves Astro's island runtime into files and refuses any other), so the policy
  * carries no hash and nothing in it depends on what the pages contain.
  *
  * Only the pages that run the blog search (`searchPages`) may compile WebAssembly (`'wasm-unsafe-eval'`, for
@@ -179,7 +179,7 @@ export function buildHeadersFile(input: HeadersInput): string {
   }
   if (rules.size + 1 > MAX_RULES) throw new Error(`${rules.size + 1} header rules: hosts read at most ${MAX_RULES}`);
   const lines = [
-    '# Generated at build time from the site configuration (src/integrations/security-headers.ts). Do not edit.',
+    '# Generated at build time from the site configuration (src/integrations/headers-file.ts). Do not edit.',
     '# Every path gets the security headers and names the speculation rules; what is not a page drops the latter, and',
     '# the pages of the blog search swap the policy for one that lets them compile WebAssembly.',
     '/*',

@@ -4,7 +4,7 @@
  * says "not seen", writing does nothing, and the page works as on a first load.
  */
 
-/** The home offer popup was dismissed (src/scripts/offer-popup.ts). */
+/** The home offer popup was dismissed (src/browser/offer-popup.ts). */
 export const OFFER_DISMISSED_KEY = 'offer-popup-dismissed';
 
 export function recall(storage: () => Storage, key: string): boolean {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { distinctPages } from '../../scripts/dist-pages.mjs';
+import { distinctPages } from '../../src/integrations/dist-pages.mjs';
 
 // Every page in dist, so a page added later is checked without editing this file.
 for (const { path } of distinctPages()) {

@@ -1,5 +1,5 @@
 import { expect, test as base, type BrowserContext } from '@playwright/test';
-import { testSettings } from '../../scripts/test-settings.mjs';
+import { testSettings } from '../settings.mjs';
 import { eventEndpoint } from '../../src/lib/analytics';
 
 /** Where the test build (dist-test) sends its events. */

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { testSettings } from '../../scripts/test-settings.mjs';
+import { testSettings } from '../settings.mjs';
 import { EVENTS } from '../../src/lib/analytics';
 import { captureEvents, expect, test, trackerReady, type Capture } from './analytics-helpers';
 import { whileTheOfferRuns, withoutOfferPopup } from './home-helpers';
 
-// dist-test has analytics on (scripts/test-settings.mjs): every event below goes to the routed endpoint, and each test
+// dist-test has analytics on (tests/settings.mjs): every event below goes to the routed endpoint, and each test
 // fails on any Content-Security-Policy violation (analytics-helpers.ts).
 
 const DOMAIN = testSettings.PUBLIC_ANALYTICS_DOMAIN;

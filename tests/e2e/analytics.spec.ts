@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
-import { testSettings } from '../../scripts/test-settings.mjs';
+import { builtPages } from '../../src/integrations/dist-pages.mjs';
+import { testSettings } from '../settings.mjs';
 import { site } from '../../src/config/site';
 import { CHAT_TOPICS } from '../../src/lib/analytics';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
-import { blogApiPort } from '../../scripts/test-settings.mjs';
+import { builtPages } from '../../src/integrations/dist-pages.mjs';
+import { blogApiPort } from '../settings.mjs';
 import { pageTitle } from '../../src/config/site';
 import { isInlineExecutable, scriptElements } from '../../src/lib/html-scan';
 import { loadEveryImage, pointAt } from './whole-page';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { testSettings } from '../../scripts/test-settings.mjs';
+import { testSettings } from '../settings.mjs';
 import { holdIsland } from './hold-island';
 
 // dist-test: 20 posts from the local blog API, so /blogs has two pages and the "Community Growth" category too.

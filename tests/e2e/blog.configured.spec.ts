@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { blogApiPort } from '../../scripts/test-settings.mjs';
+import { blogApiPort } from '../settings.mjs';
 import { pointAt } from './whole-page';
 
 // dist-test: built against the local blog API (scripts/blog-api.mjs, fixtures in tests/fixtures/blog), which

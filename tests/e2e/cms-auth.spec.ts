@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { get, startHost } from '../../scripts/host.mjs';
-import { issueState, stateKey } from '../../src/lib/cms/auth';
+import { issueState, stateKey } from '../../worker/cms-auth/rules';
 import { startFakeGithub, type FakeGithub } from './fake-github';
 
 const CLIENT_ID = 'e2e-client-id-5d1b';

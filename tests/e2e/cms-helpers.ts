@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { filesUnder } from '../../scripts/dist-pages.mjs';
+import { filesUnder } from '../../src/integrations/dist-pages.mjs';
 import { escapeRegex } from '../../src/lib/cms/fields';
 
 /** What the copy holds: the content, and the pictures image fields pick from. */

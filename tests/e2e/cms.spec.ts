@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
+import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { FILE_COLLECTIONS } from '../../src/lib/schemas/collections';
 import { embeddedPostSchema } from '../../src/lib/schemas/blog';
 import { checkEntry } from '../content-check';

@@ -4,7 +4,7 @@ import { holdIsland } from './hold-island';
 import { withoutOfferPopup } from './home-helpers';
 
 /**
- * Input made before an island hydrates is what the page shows once it has (src/scripts/early-input.ts,
+ * Input made before an island hydrates is what the page shows once it has (src/browser/early-input.ts,
  * src/islands/hooks/useEarlyInput.ts). Each test is a phone on a slow network, and holds the island's component
  * chunk until the visitor has acted on the server HTML, so the visitor always acts before hydration: no race.
  * Expected figures are the calculators' formulas (product rules) with literal numbers, not the code under test.

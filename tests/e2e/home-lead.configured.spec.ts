@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { testSettings } from '../../scripts/test-settings.mjs';
+import { testSettings } from '../settings.mjs';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { holdIsland } from './hold-island';
 import { whileTheOfferRuns } from './home-helpers';

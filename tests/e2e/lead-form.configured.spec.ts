@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 
-// dist-test: the email service is configured with the values of scripts/test-settings.mjs.
+// dist-test: the email service is configured with the values of tests/settings.mjs.
 const SEND_URL = 'https://email.test.example/api/v1.0/email/send';
 
 function captureSends(page: Page, answer: (route: Route) => Promise<void>) {

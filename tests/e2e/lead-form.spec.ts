@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { HONEYPOT_FIELD } from '../../src/lib/lead';
-import { encodeLeadPost } from '../../src/lib/lead-wire';
-import { RATE_LIMIT_MAX_LEADS } from '../../src/lib/lead-outbox';
+import { HONEYPOT_FIELD } from '../../src/lib/leads/rules';
+import { encodeLeadPost } from '../../src/lib/leads/wire';
+import { RATE_LIMIT_MAX_LEADS } from '../../worker/leads/outbox';
 
 // The default build has no email settings: a submit sends no email request, says what is missing in the console, and
 // the lead goes to the site's own /api/leads instead.

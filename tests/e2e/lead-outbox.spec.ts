@@ -13,7 +13,7 @@ import { startHost } from '../../scripts/host.mjs';
 import { startFakeCrm, type CrmRequest, type FakeCrm } from './fake-crm';
 import { whileTheOfferRuns } from './home-helpers';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
-import { MAX_DELIVERY_ATTEMPTS } from '../../src/lib/lead-outbox';
+import { MAX_DELIVERY_ATTEMPTS } from '../../worker/leads/outbox';
 
 const TOKEN = 'outbox-test-token-3f9a61';
 const FORM = 'application/x-www-form-urlencoded';
@@ -369,7 +369,7 @@ test.describe('an email form whose email service fails', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     crm = await startFakeCrm();
-    // dist-test: the email service is configured (https://email.test.example, scripts/test-settings.mjs).
+    // dist-test: the email service is configured (https://email.test.example, tests/settings.mjs).
     host = await startHost({ dir: 'dist-test', bindings: { CRM_HOST: crm.url, CRM_TOKEN: TOKEN } });
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { distinctPages } from '../../scripts/dist-pages.mjs';
+import { distinctPages } from '../../src/integrations/dist-pages.mjs';
 
 for (const { path } of distinctPages()) {
   test(`${path} shows its full content and navigation without JavaScript`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
+import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { loadEveryImage, revealWholePage } from './whole-page';
 
 for (const { path } of builtPages()) {

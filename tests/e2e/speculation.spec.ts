@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { builtPages } from '../../scripts/dist-pages.mjs';
+import { builtPages } from '../../src/integrations/dist-pages.mjs';
 
 /**
  * Speculation rules reach the browser as a header of every HTML page, naming a JSON file: same-origin page links are

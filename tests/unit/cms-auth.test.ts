@@ -1,5 +1,5 @@
 /**
- * The CMS sign-in's rules (src/lib/cms/auth.ts) and the Worker's two routes (worker/cms-auth.ts) with a fake GitHub:
+ * The CMS sign-in's rules (worker/cms-auth/rules.ts) and the Worker's two routes (worker/cms-auth/routes.ts) with a fake GitHub:
  * the state (signed, short-lived, single-use, bound to the browser by a `__Host-` cookie on https), the redirect to
  * GitHub, the escaping of what a page carries, the handshake page and its policy, and that the client secret never
  * comes back out. tests/e2e/cms-auth.spec.ts runs the same flow in a browser on the
@@ -28,9 +28,9 @@ import {
   stateCookie,
   stateKey,
   tokenRequest,
-} from '../../src/lib/cms/auth';
-import { deriveSigningKey, sign } from '../../src/lib/signing';
-import { handleCmsAuth, type CmsAuthDeps, type CmsAuthSettings } from '../../worker/cms-auth';
+} from '../../worker/cms-auth/rules';
+import { deriveSigningKey, sign } from '../../worker/signing';
+import { handleCmsAuth, type CmsAuthDeps, type CmsAuthSettings } from '../../worker/cms-auth/routes';
 
 const SITE = 'https://site.example';
 const NONCE = 'ab'.repeat(32);

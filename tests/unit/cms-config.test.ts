@@ -12,7 +12,7 @@ import { cmsConfigFile, ownHostsOnly, readContentFiles } from '../../src/integra
 import { CMS_COLLECTIONS } from '../../src/lib/cms/config';
 import { schemaContext } from '../content-check';
 import type { CmsField } from '../../src/lib/cms/fields';
-import { filesUnder } from '../../scripts/dist-pages.mjs';
+import { filesUnder } from '../../src/integrations/dist-pages.mjs';
 
 const root = process.cwd();
 const { config, unexpressed } = await cmsConfigFile(root);

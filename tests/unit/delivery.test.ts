@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CrmSettings } from '../../src/lib/lead-wire';
-import type { LeadFormName } from '../../src/lib/lead';
-import { CRM_CONCURRENCY, CRM_TIMEOUT_MS, DELIVERY_LEASE_MS, type LeadState } from '../../src/lib/lead-outbox';
-import { crmSettings, deliverBatch, deliverLead, type DeliveryDeps } from '../../worker/delivery';
-import type { LeadLog } from '../../worker/log';
+import type { CrmSettings } from '../../src/lib/leads/wire';
+import type { LeadFormName } from '../../src/lib/leads/rules';
+import { CRM_CONCURRENCY, CRM_TIMEOUT_MS, DELIVERY_LEASE_MS, type LeadState } from '../../worker/leads/outbox';
+import { crmSettings, deliverBatch, deliverLead, type DeliveryDeps } from '../../worker/leads/delivery';
+import type { LeadLog } from '../../worker/leads/log';
 import type { LeadMessage, QueueMessage } from '../../worker/platform';
-import { DUE_SLACK_MS, type LeadStore } from '../../worker/store';
+import { DUE_SLACK_MS, type LeadStore } from '../../worker/leads/store';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
@@ -28,7 +28,7 @@ interface Row {
 }
 
 /**
- * The lead table in memory, following the contract of worker/store.ts (and the statements of its D1 implementation):
+ * The lead table in memory, following the contract of worker/leads/store.ts (and the statements of its D1 implementation):
  * a lead is claimed only when pending, due (within DUE_SLACK_MS) and not held; a claim counts the try and holds the
  * lead for DELIVERY_LEASE_MS; markSent and markFailed act only on a pending lead, and release it.
  */

@@ -22,7 +22,7 @@ function sourceFiles(dir: string, deep: boolean): string[] {
 }
 
 /** The package a bare specifier names: "@scope/name" or "name", without a subpath. */
-const packageOf = (specifier: string) => specifier.match(/^(@[^/]+\/[^/]+|[^/]+)/)![1];
+const packageOf = (specifier: string) => specifier.match(/^(@[^/]+\/[^/]+|[^/]+)/)![1]!;
 
 /** Bare specifiers of static imports and exports, and of awaited dynamic imports. */
 function importedPackages(source: string): string[] {
@@ -30,7 +30,7 @@ function importedPackages(source: string): string[] {
     ...source.matchAll(/^\s*(?:import|export)\b[^;'"]*?\bfrom\s+['"]([^'"]+)['"]/gm),
     ...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
     ...source.matchAll(/\bawait import\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((m) => m[1]);
+  ].map((m) => m[1]!);
   return specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('/') && !provided.test(s)).map(packageOf);
 }
 

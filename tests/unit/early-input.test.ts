@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordEarlyInput, type EarlyIsland } from '../../src/scripts/early-input';
+import { recordEarlyInput, type EarlyIsland } from '../../src/browser/early-input';
 
-/** The recorder of src/scripts/early-input.ts: what it holds, on which island, and what it leaves to React. */
+/** The recorder of src/browser/early-input.ts: what it holds, on which island, and what it leaves to React. */
 
 beforeAll(() => recordEarlyInput());
 

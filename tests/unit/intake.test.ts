@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleLeadIntake, type IntakeDeps } from '../../worker/intake';
-import type { LeadLog } from '../../worker/log';
+import { handleLeadIntake, type IntakeDeps } from '../../worker/leads/intake';
+import type { LeadLog } from '../../worker/leads/log';
 
 const SITE = 'https://www.communiti.example';
 const ENDPOINT = `${SITE}/api/leads`;

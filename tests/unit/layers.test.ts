@@ -33,6 +33,24 @@ const cases: { folder: string; file: string; forbidden: [code: string, error: st
     allowed: ["import { fillSlots } from '../brand';", "import { z } from 'astro/zod';"],
   },
   {
+    folder: 'src/browser',
+    file: 'src/browser/analytics/example.ts',
+    forbidden: [
+      ["import { site } from '../../config/site';", 'No src/config here'],
+      ["import { readUi } from '../../data/content';", 'No src/data here'],
+      ["import Header from '../../components/layout/Header.astro';", 'Only src/lib from the browser code'],
+      ["import { noInlineScripts } from '../../integrations/no-inline-scripts';", 'Only src/lib from the browser code'],
+      ["import { getEntry } from 'astro:content';", 'No astro:* module in the browser code'],
+      ["import { readFile } from 'node:fs/promises';", 'No node:* module in the browser code'],
+      ['const mode = import.meta.env.MODE;', 'No import.meta.env here'],
+    ],
+    allowed: [
+      "import { EVENTS } from '../../lib/analytics';",
+      "import { whenShown } from '../when-shown';",
+      "import DOMPurify from 'dompurify';",
+    ],
+  },
+  {
     folder: 'src/islands',
     file: 'src/islands/hooks/example.ts',
     forbidden: [
@@ -73,7 +91,10 @@ const cases: { folder: string; file: string; forbidden: [code: string, error: st
       ["import Header from '../src/components/layout/Header.astro';", 'Only src/lib from the Worker'],
       ["import { getEntry } from 'astro:content';", 'No astro:* module in the Worker'],
     ],
-    allowed: ["import { validateLead } from '../src/lib/lead';", "import { DurableObject } from 'cloudflare:workers';"],
+    allowed: [
+      "import { validateLead } from '../src/lib/leads/rules';",
+      "import { DurableObject } from 'cloudflare:workers';",
+    ],
   },
 ];
 

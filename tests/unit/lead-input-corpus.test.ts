@@ -4,10 +4,10 @@
  * it). Both must give the verdict written here by hand, and what the Worker stores is the cleaned value.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { normaliseLead, validateLead, type Lead, type LeadErrors } from '../../src/lib/lead';
-import { readLeadForm } from '../../src/lib/lead-fields';
-import { encodeLeadPost } from '../../src/lib/lead-wire';
-import { handleLeadIntake, type IntakeDeps } from '../../worker/intake';
+import { normaliseLead, validateLead, type Lead, type LeadErrors } from '../../src/lib/leads/rules';
+import { readLeadForm } from '../../src/lib/leads/fields';
+import { encodeLeadPost } from '../../src/lib/leads/wire';
+import { handleLeadIntake, type IntakeDeps } from '../../worker/leads/intake';
 
 const SITE = 'https://www.communiti.example';
 const OK_NAME = 'Asha Rao';

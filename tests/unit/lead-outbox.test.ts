@@ -13,7 +13,7 @@ import {
   SENT_RETENTION_DAYS,
   takeRateSlot,
   UNKNOWN_CLIENT,
-} from '../../src/lib/lead-outbox';
+} from '../../worker/leads/outbox';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
 const SECOND = 1000;

@@ -6,7 +6,7 @@ import {
   decodeLeadPost,
   encodeLeadPost,
   type LeadRequest,
-} from '../../src/lib/lead-wire';
+} from '../../src/lib/leads/wire';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 
 describe('buildCrmRequest', () => {

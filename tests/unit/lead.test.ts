@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanText, createResendGuard, isBot, isPlausiblePhone, normaliseLead, validateLead } from '../../src/lib/lead';
-import { leadErrorText, readLeadForm } from '../../src/lib/lead-fields';
+import {
+  cleanText,
+  createResendGuard,
+  isBot,
+  isPlausiblePhone,
+  normaliseLead,
+  validateLead,
+} from '../../src/lib/leads/rules';
+import { leadErrorText, readLeadForm } from '../../src/lib/leads/fields';
 import { uiSchema } from '../../src/lib/schemas/ui';
 
 describe('isPlausiblePhone', () => {

@@ -1,6 +1,6 @@
 /**
  * The plan slots ({plan.plus.monthly}, {yearlySaving}) and the build's check over content that states a plan's name,
- * price, fee or saving (src/lib/plan-copy.ts, run by src/integrations/pricing-check.ts). Prices are the spec's.
+ * price, fee or saving (src/lib/pricing/plan-copy.ts, run by src/integrations/pricing-check.ts). Prices are the spec's.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import raw from '../../src/content/plans/plans.json';
 import { copyCheck, offerWarnings, readContentTree } from '../../src/integrations/pricing-check';
 import { fillBrand } from '../../src/lib/brand';
-import { planCopyProblems, planSlotMeaning, planSlots, type ContentFile } from '../../src/lib/plan-copy';
-import type { Plans } from '../../src/lib/pricing';
+import { planCopyProblems, planSlotMeaning, planSlots, type ContentFile } from '../../src/lib/pricing/plan-copy';
+import type { Plans } from '../../src/lib/pricing/prices';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
 const plans: Plans = plansSchema.parse(raw);

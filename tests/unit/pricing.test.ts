@@ -2,20 +2,19 @@ import { describe, expect, it } from 'vitest';
 import raw from '../../src/content/plans/plans.json';
 import { fillBrand } from '../../src/lib/brand';
 import { formatRupees } from '../../src/lib/format';
-import { planSlots } from '../../src/lib/plan-copy';
+import { planSlots } from '../../src/lib/pricing/plan-copy';
 import {
   chargesOf,
-  communityPeriods,
   formatCharge,
   priceLines,
   priceOf,
-  pricingPlans,
   setupLine,
-  whatsappOffersJsonLd,
   yearlySaving,
   type Plans,
-  type PricingSettings,
-} from '../../src/lib/pricing';
+} from '../../src/lib/pricing/prices';
+import { communityPeriods } from '../../src/lib/pricing/periods';
+import { pricingPlans, type PricingSettings } from '../../src/lib/pricing/cards';
+import { whatsappOffersJsonLd } from '../../src/lib/pricing/json-ld';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
 const plans: Plans = plansSchema.parse(raw);
@@ -204,7 +203,7 @@ describe("a pricing page's toggle and cards", () => {
   it('print on each card a price line for every period the toggle shows', () => {
     for (const product of ['community', 'whatsapp'] as const) {
       const { toggle, cards } = pricingPlans(plans, product, settings('main'));
-      for (const card of cards) expect(card.prices.map((line) => line.period)).toEqual(toggle.periods);
+      for (const card of cards) expect(card.priceLines.map((line) => line.period)).toEqual(toggle.periods);
     }
   });
 
@@ -225,7 +224,7 @@ describe("a pricing page's toggle and cards", () => {
     });
     expect(plus!.features[0]).toBe('Everything in Lite');
     const regionalLite = pricingPlans(plans, 'community', settings('mr')).cards[0]!;
-    expect(regionalLite).toMatchObject({ prices: [], noPrice: raw.community.noPrice, setup: undefined });
+    expect(regionalLite).toMatchObject({ priceLines: [], noPrice: raw.community.noPrice, setup: undefined });
   });
 
   it('give a WhatsApp card the setup cost of its variant, the trial, the free limits and the charges', () => {

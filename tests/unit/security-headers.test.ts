@@ -4,7 +4,7 @@ import {
   ISLAND_STYLE_ELEMENT,
   RUNTIME_ATTR,
   externalizeRuntime,
-} from '../../src/integrations/security-headers';
+} from '../../src/integrations/no-inline-scripts';
 import {
   API_SECURITY_HEADERS,
   buildHeadersFile,

@@ -1,10 +1,10 @@
 /**
- * The signing helpers (src/lib/signing.ts), against Node's own HKDF and HMAC as the reference: a key per purpose from
+ * The signing helpers (worker/signing.ts), against Node's own HKDF and HMAC as the reference: a key per purpose from
  * one secret, `{value}.{mac}`, and every way a signed value can be bent refused.
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveSigningKey, sign, verify } from '../../src/lib/signing';
+import { deriveSigningKey, sign, verify } from '../../worker/signing';
 
 const SECRET = 'unit-signing-secret-4e1b9d';
 

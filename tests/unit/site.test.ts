@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatLink, pageTitle, site } from '../../src/config/site';
 import { eventEndpoint } from '../../src/lib/analytics';
 import { fillBrand } from '../../src/lib/brand';
-import { planSlots } from '../../src/lib/plan-copy';
+import { planSlots } from '../../src/lib/pricing/plan-copy';
 import { plansSchema } from '../../src/lib/schemas/plans';
 import { uiSchema } from '../../src/lib/schemas/ui';
 import { siteWith } from './site-with';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LeadLog } from '../../worker/log';
-import type { SweepDeps } from '../../worker/sweep';
-import { sweep, SWEEP_BATCH } from '../../worker/sweep';
+import type { LeadLog } from '../../worker/leads/log';
+import type { SweepDeps } from '../../worker/leads/sweep';
+import { sweep, SWEEP_BATCH } from '../../worker/leads/sweep';
 
 const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
 

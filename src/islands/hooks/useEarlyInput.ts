@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import type { EarlyIsland } from '../../scripts/early-input';
+import type { EarlyIsland } from '../../browser/early-input';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -44,7 +44,7 @@ function replay(field: Field): boolean {
 
 /**
  * What the visitor did to this island before it hydrated becomes its state, before the first paint after hydration
- * (see src/scripts/early-input.ts for what is kept and how). `root` is the island's outermost element. On mount:
+ * (see src/browser/early-input.ts for what is kept and how). `root` is the island's outermost element. On mount:
  *
  * 1. every native field inside `root` whose value or checked state differs from what React rendered has its change
  *    replayed, so the field's own onChange adopts it;

@@ -1,9 +1,16 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { THANK_YOU_PATH } from '../../lib/routes';
 import { EVENTS, type LeadFormName } from '../../lib/analytics';
-import { createResendGuard, isBot, normaliseLead, validateLead, type Lead, type LeadErrors } from '../../lib/lead';
-import { readLeadForm } from '../../lib/lead-fields';
-import { track } from '../../scripts/analytics/track';
+import {
+  createResendGuard,
+  isBot,
+  normaliseLead,
+  validateLead,
+  type Lead,
+  type LeadErrors,
+} from '../../lib/leads/rules';
+import { readLeadForm } from '../../lib/leads/fields';
+import { track } from '../../browser/analytics/track';
 
 /**
  * What every lead form does with a submit, whichever way it sends the lead (the home popup to the site's /api/leads or the CRM,

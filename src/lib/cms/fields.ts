@@ -8,7 +8,7 @@
  * that order changes by one line when one field is saved.
  */
 import { z } from 'astro/zod';
-import { planSlotMeaning } from '../plan-copy';
+import { planSlotMeaning } from '../pricing/plan-copy';
 
 /** A field of the CMS config (Decap / Sveltia format), as plain data. */
 export type CmsField = { name: string; label: string; widget: string } & Record<string, unknown>;

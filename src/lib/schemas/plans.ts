@@ -4,7 +4,7 @@
  * so that each number is written once.
  */
 import { z } from 'astro/zod';
-import { communityPeriods, whatsappPeriods } from '../pricing';
+import { communityPeriods, whatsappPeriods } from '../pricing/periods';
 import { faqItem, seo } from './common';
 
 const rupees = z.number().int().nonnegative();

@@ -93,7 +93,7 @@ export const uiSchema = z
           })
           .strict()
           .describe(
-            "Inline messages under a field at fault; {limit}, {min}, {max} and {mobileLimit} are the rules' numbers (src/lib/lead.ts).",
+            "Inline messages under a field at fault; {limit}, {min}, {max} and {mobileLimit} are the rules' numbers (src/lib/leads/rules.ts).",
           ),
       })
       .strict(),

@@ -2,7 +2,7 @@
  * The lead path's log: one JSON line per event, which `wrangler tail` and the dashboard's Workers Logs show as fields.
  * A lead appears by its id, state, try and the CRM's status only: never a name or a number.
  */
-import type { LeadState } from '../src/lib/lead-outbox';
+import type { LeadState } from './outbox';
 
 export interface LeadEvent {
   /** What happened: accepted, sent, retry, dead, requeued, unconfigured... */

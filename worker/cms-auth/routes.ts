@@ -1,6 +1,6 @@
 /**
  * GET /api/cms-auth and GET /api/cms-auth/callback: the CMS admin's GitHub sign-in (the rules and the popup page are in
- * src/lib/cms/auth.ts). The first sends the popup to GitHub with a fresh signed `state` (a nonce and an expiry), kept
+ * worker/cms-auth/rules.ts). The first sends the popup to GitHub with a fresh signed `state` (a nonce and an expiry), kept
  * in an HttpOnly cookie (`__Host-` on https); the second checks that `state` against the cookie, its signature and its
  * expiry, uses it up (its nonce goes into the ledger of used nonces in D1, so a replay is refused), trades the code for
  * a token with the OAuth app's secret, and answers the page that hands the token to the admin window on the site's own
@@ -36,7 +36,7 @@ import {
   tokenRequest,
   withoutSecrets,
   type SignInError,
-} from '../src/lib/cms/auth';
+} from './rules';
 
 /** GitHub answers the token request in well under a second; past this the editor is told to try again. */
 export const TOKEN_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@
  * the rest refused. An alarm deletes the times once the window has passed since the last accepted lead.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { RATE_LIMIT_WINDOW_MS, takeRateSlot } from '../src/lib/lead-outbox';
+import { RATE_LIMIT_WINDOW_MS, takeRateSlot } from './outbox';
 
 export type RateDecision = { accepted: true } | { accepted: false; retryAfterS: number };
 

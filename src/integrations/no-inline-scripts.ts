@@ -1,19 +1,17 @@
 /**
- * After the build: makes every page free of inline scripts (securityHeaders), and, once every other integration is
- * done, writes dist/_headers from the site configuration (headersFile).
+ * After the build: makes every page free of inline scripts, so that the Content-Security-Policy (headers-file.ts)
+ * allows scripts from the site's own origin only, with no hash at all.
  *
  * Astro writes its island runtime (the `astro-island` element and one loader per `client:` directive) inline into each
  * page that has an island. Those scripts come from Astro's own source, so the list of them is fixed: it is read here
  * from the astro package, never from the built pages. Each is written once as a file in dist/_astro/ and every inline
  * copy is replaced by a deferred reference to that file. Any other executable inline script in any page fails the
  * build, naming the file: nothing that reaches the HTML (content, blog API fields) can add a script the policy trusts.
- * The Content-Security-Policy then allows scripts from the site's own origin only, with no hash at all.
  *
  * Astro also writes its island elements' one style rule inline before the first island, inside the page body where a
  * <style> element is not allowed; that rule is in src/styles/global.css, so the inline copy is dropped.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +23,10 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
-import { site } from '../config/site';
 import { INTERACT_DIRECTIVE } from './client-interact';
+import { astroEsbuild } from './astro-esbuild';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
-import { buildHeadersFile } from '../lib/security-headers';
-import { CMS_FOLDER, builtPages, htmlFiles, notPagePaths } from '../../scripts/dist-pages.mjs';
+import { htmlFiles } from './dist-pages.mjs';
 
 /** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
 export const ASTRO_RUNTIME_SCRIPTS: Record<string, string> = {
@@ -51,12 +48,6 @@ interface RuntimeFile {
   name: string;
   url: string;
   body: string;
-}
-
-/** The esbuild the astro package of the project at `root` resolves: the one that bundles the site itself. */
-export function astroEsbuild(root: string): typeof import('esbuild') {
-  const requireFromAstro = createRequire(createRequire(join(root, 'package.json')).resolve('astro/package.json'));
-  return requireFromAstro('esbuild') as typeof import('esbuild');
 }
 
 /**
@@ -140,10 +131,10 @@ function combine(parts: RuntimeFile[]): RuntimeFile {
 
 const preview = (body: string) => JSON.stringify(body.length > 80 ? `${body.slice(0, 77)}...` : body);
 
-export function securityHeaders(): AstroIntegration {
+export function noInlineScripts(): AstroIntegration {
   let projectRoot = process.cwd();
   return {
-    name: 'security-headers',
+    name: 'no-inline-scripts',
     hooks: {
       'astro:config:done': ({ config }) => {
         projectRoot = fileURLToPath(config.root);
@@ -177,55 +168,6 @@ export function securityHeaders(): AstroIntegration {
         await mkdir(join(root, '_astro'), { recursive: true });
         for (const file of used.values()) await writeFile(join(root, file.url), file.body);
         logger.info(`${files.length} pages hold no inline script; Astro's runtime moved into ${used.size} file(s)`);
-      },
-    },
-  };
-}
-
-/**
- * The pages that run the blog search (BlogListLayout: the list and category pages), as header rule paths: only they
- * may compile WebAssembly.
- */
-export const SEARCH_PAGES = ['/blogs', '/blogs/*'];
-/** The search island in a page's HTML (an attribute value, which post text, escaped, can never imitate). */
-const SEARCH_ISLAND = /component-url="[^"]*\/BlogSearch\.[\w-]+\.js"/;
-
-/** True when a page path is covered by one of the rule paths (an exact path, or a folder with a trailing splat). */
-export function coveredBy(path: string, rules: readonly string[]): boolean {
-  return rules.some((rule) => (rule.endsWith('/*') ? path.startsWith(rule.slice(0, -1)) : path === rule));
-}
-
-/**
- * Writes dist/_headers once every other integration has written its files (the search index, the sitemap): the
- * rules name what is not a page by reading the finished folder. List it last in astro.config.mjs.
- */
-export function headersFile(): AstroIntegration {
-  return {
-    name: 'headers-file',
-    hooks: {
-      'astro:build:done': async ({ dir }) => {
-        const root = fileURLToPath(dir);
-        const content = buildHeadersFile({
-          // In relay mode the popup posts to this site ('self'): the CRM is named only in direct mode.
-          connectOrigins: [
-            site.crm.mode === 'direct' ? site.crm.host : '',
-            site.emailjs.origin,
-            site.blogApiBase,
-            site.analytics?.endpoint ?? '',
-          ],
-          imageOrigins: [site.blogApiBase],
-          notPages: notPagePaths(root),
-          searchPages: SEARCH_PAGES,
-          adminPath: `/${CMS_FOLDER}/*`,
-        });
-        // A page with the search outside those paths would fail to compile Pagefind's WebAssembly: stop the build.
-        const uncovered = builtPages(root)
-          .filter((page) => SEARCH_ISLAND.test(page.html()) && !coveredBy(page.path, SEARCH_PAGES))
-          .map((page) => page.path);
-        if (uncovered.length) {
-          throw new Error(`The blog search runs on ${uncovered.join(', ')}, outside SEARCH_PAGES: add them there.`);
-        }
-        await writeFile(join(root, '_headers'), content);
       },
     },
   };

@@ -1,17 +1,17 @@
 /**
  * POST /api/leads: where every lead enters the outbox. The home popup posts here in relay mode, and the email forms
- * post here when the email service fails. The body is read as src/lib/lead-wire.ts writes it and judged with the
- * browser's own rules (src/lib/lead.ts) after the same cleaning, the client's allowance is taken (an IPv4 address or
+ * post here when the email service fails. The body is read as src/lib/leads/wire.ts writes it and judged with the
+ * browser's own rules (src/lib/leads/rules.ts) after the same cleaning, the client's allowance is taken (an IPv4 address or
  * an IPv6 /64), and the cleaned lead is written to the lead table before the answer: `202` with its id means it is
  * stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
  *
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
  */
-import { isBot, isLeadForm, normaliseLead, validateLead } from '../src/lib/lead';
-import type { Lead, LeadFormName, LeadProblem } from '../src/lib/lead';
-import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../src/lib/lead-wire';
-import { rateLimitKey } from '../src/lib/lead-outbox';
+import { isBot, isLeadForm, normaliseLead, validateLead } from '../../src/lib/leads/rules';
+import type { Lead, LeadFormName, LeadProblem } from '../../src/lib/leads/rules';
+import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../../src/lib/leads/wire';
+import { rateLimitKey } from './outbox';
 import type { LeadLog } from './log';
 import type { RateDecision } from './rate-limiter';
 import type { LeadStore } from './store';

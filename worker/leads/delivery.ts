@@ -1,14 +1,14 @@
 /**
  * Delivery: the queue consumer. Each message names a stored lead; the lead is claimed in the table (so a lead already
  * sent, dead, not yet due or being sent elsewhere is skipped), sent to the CRM with the exact request of
- * src/lib/lead-wire.ts, and marked sent, or tried again later with a growing delay, or dead after the last try. At most
+ * src/lib/leads/wire.ts, and marked sent, or tried again later with a growing delay, or dead after the last try. At most
  * CRM_CONCURRENCY leads are with the CRM at once.
  */
-import { buildCrmRequest, type CrmSettings } from '../src/lib/lead-wire';
-import type { Lead } from '../src/lib/lead';
-import { afterFailure, CRM_CONCURRENCY, CRM_TIMEOUT_MS, type DeliverySettings } from '../src/lib/lead-outbox';
+import { buildCrmRequest, type CrmSettings } from '../../src/lib/leads/wire';
+import type { Lead } from '../../src/lib/leads/rules';
+import { afterFailure, CRM_CONCURRENCY, CRM_TIMEOUT_MS, type DeliverySettings } from './outbox';
 import type { LeadLog } from './log';
-import type { LeadMessage, MessageBatch } from './platform';
+import type { LeadMessage, MessageBatch } from '../platform';
 import type { LeadStore } from './store';
 
 export interface DeliveryDeps {

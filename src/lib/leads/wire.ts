@@ -1,16 +1,16 @@
 /**
  * The lead on the wire, for the browser and the Worker alike: the body a form posts to this site's lead route and that
- * the Worker's intake (worker/intake.ts) reads back, and the request the CRM's lead API takes, which the Worker's
- * delivery (worker/delivery.ts, holding the token server-side) and the home popup in direct mode (the token written
- * into the page) both send. Inside the site a lead is `{ name, mobile }` (./lead.ts); the names each wire gives its
+ * the Worker's intake (worker/leads/intake.ts) reads back, and the request the CRM's lead API takes, which the Worker's
+ * delivery (worker/leads/delivery.ts, holding the token server-side) and the home popup in direct mode (the token written
+ * into the page) both send. Inside the site a lead is `{ name, mobile }` (./rules.ts); the names each wire gives its
  * fields are written here, once per wire.
  */
-import { HONEYPOT_FIELD, type Lead, type LeadFormName, type LeadInput } from './lead';
+import { HONEYPOT_FIELD, type Lead, type LeadFormName, type LeadInput } from './rules';
 
 /** The content type of both wires: the site's lead route and the CRM both take form-url-encoded bodies. */
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-/** This site's own lead route, answered by the Worker (worker/index.ts, worker/intake.ts). */
+/** This site's own lead route, answered by the Worker (worker/index.ts, worker/leads/intake.ts). */
 export const LEAD_ROUTE = '/api/leads';
 
 /** Path of the CRM's lead endpoint, below its host. */

@@ -4,10 +4,10 @@
  * or was never sent; or no CRM was set) is queued again. Then leads past their retention are deleted, and so are the
  * used nonces that have expired (./used-nonces.ts).
  */
-import type { DeliverySettings } from '../src/lib/lead-outbox';
+import type { DeliverySettings } from './outbox';
 import type { LeadLog } from './log';
 import type { LeadStore } from './store';
-import type { UsedNonces } from './used-nonces';
+import type { UsedNonces } from '../cms-auth/used-nonces';
 
 /** Leads queued again per run, at most (a run stays short; the next run takes the rest). */
 export const SWEEP_BATCH = 500;

@@ -14,17 +14,10 @@
  * content file (src/integrations/pricing-check.ts), which refuses copy that contradicts the plans. docs/content.md
  * gives the rules and their scope in an editor's words.
  */
-import { fillSlots } from './brand';
-import { formatRupees } from './format';
-import {
-  communityPeriods,
-  priceOf,
-  variants,
-  whatsappPeriods,
-  yearlySaving,
-  type Plans,
-  type Variant,
-} from './pricing';
+import { fillSlots } from '../brand';
+import { formatRupees } from '../format';
+import { communityPeriods, variants, whatsappPeriods, type Variant } from './periods';
+import { priceOf, yearlySaving, type Plans } from './prices';
 
 /** What a slot states: its text, and the figure behind it (a rupee amount or a percentage) for the check. */
 interface Figure {

@@ -1,8 +1,8 @@
 /**
  * Lead form rules shared by every form (the home popup to the CRM, the others through the email service): cleaning
  * (nothing invisible or controlling is kept), validation that names each field's problem (the message a visitor reads
- * is content), the honeypot and the resend guard. The Worker's lead intake (worker/intake.ts) judges what it receives
- * with these same rules. How a lead travels (the site's lead route, the CRM) is ./lead-wire.ts.
+ * is content), the honeypot and the resend guard. The Worker's lead intake (worker/leads/intake.ts) judges what it receives
+ * with these same rules. How a lead travels (the site's lead route, the CRM) is ./wire.ts.
  */
 
 /**

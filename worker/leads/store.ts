@@ -3,15 +3,9 @@
  * a queue message only says "try this lead now", and every decision (may it be sent, was it sent) is a single
  * conditional statement here, so two consumers racing on one lead cannot both send it.
  */
-import {
-  DAY_MS,
-  DEAD_RETENTION_DAYS,
-  DELIVERY_LEASE_MS,
-  SENT_RETENTION_DAYS,
-  type LeadState,
-} from '../src/lib/lead-outbox';
-import type { LeadFormName } from '../src/lib/lead';
-import type { D1Database } from './platform';
+import { DAY_MS, DEAD_RETENTION_DAYS, DELIVERY_LEASE_MS, SENT_RETENTION_DAYS, type LeadState } from './outbox';
+import type { LeadFormName } from '../../src/lib/leads/rules';
+import type { D1Database } from '../platform';
 
 /** A lead as a try needs it. */
 export interface ClaimedLead {

@@ -4,7 +4,7 @@
  * cannot both pass. Rows are kept until the value expires (it is refused for its age after that), and a little longer,
  * then deleted by the sweep.
  */
-import type { D1Database } from './platform';
+import type { D1Database } from '../platform';
 
 /**
  * How long a nonce outlives its value's expiry: the sweep and the check of a replay run on different machines, whose

@@ -1,5 +1,5 @@
 /**
- * Privacy-first analytics, in the shared page script only when the build has an endpoint (src/scripts/site.ts): no
+ * Privacy-first analytics, in the shared page script only when the build has an endpoint (src/browser/site.ts): no
  * cookies, no storage, no third-party script. A visitor who sends Global Privacy Control or Do Not Track is not tracked
  * at all: nothing below runs, nothing loads, nothing is sent.
  *

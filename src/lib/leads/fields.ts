@@ -3,9 +3,9 @@
  * the values a submitted form holds. The inputs themselves are src/islands/LeadFields.tsx; each is named after its
  * lead property (`name`, `mobile`), the honeypot after HONEYPOT_FIELD.
  */
-import { fillSlots } from './brand';
-import { HONEYPOT_FIELD, LEAD_LIMITS, type Lead, type LeadInput, type LeadProblem } from './lead';
-import type { Ui } from './schemas/ui';
+import { fillSlots } from '../brand';
+import { HONEYPOT_FIELD, LEAD_LIMITS, type Lead, type LeadInput, type LeadProblem } from './rules';
+import type { Ui } from '../schemas/ui';
 
 /** Field labels, placeholders and messages (src/content/ui.json, `leadForm`). */
 export type LeadFieldLabels = Pick<

@@ -1,5 +1,5 @@
 /**
- * The rules of the CMS sign-in (worker/cms-auth.ts answers the routes): the browser admin at /cms/ signs editors in
+ * The rules of the CMS sign-in (worker/cms-auth/routes.ts answers the routes): the browser admin at /cms/ signs editors in
  * with GitHub through the site's own Worker, which holds the OAuth app's secret. The admin (Sveltia CMS, Decap's
  * GitHub backend protocol) opens a popup at CMS_AUTH_ROUTE; the Worker sends it to GitHub with a signed, short-lived
  * `state` bound to the browser by a cookie; GitHub sends it back to CMS_AUTH_CALLBACK, where the Worker checks it, uses
@@ -39,7 +39,7 @@ export const STATE_MAX_AGE_S = 600;
 export const STATE_BYTES = 32;
 /** The label of the key that signs states (derived from the OAuth app's client secret): no other use shares it. */
 export const STATE_KEY_PURPOSE = 'cms-auth state v1';
-/** A state: the nonce, its expiry in seconds since the epoch, and the MAC of both (src/lib/signing.ts). */
+/** A state: the nonce, its expiry in seconds since the epoch, and the MAC of both (worker/signing.ts). */
 const STATE_FORMAT = /^[0-9a-f]{64}\.\d{10}\.[A-Za-z0-9_-]{43}$/;
 
 /** The scope asked for when the admin asks for none, or for none this endpoint grants. */
