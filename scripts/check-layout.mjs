@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The layout check: every page of the build, in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
 // sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
-// lines, an element painted outside its section, text under 11 px outside the small print. It prints each page's
-// height in screens at each width, then the findings, and exits 1 on any.
+// lines, an element painted outside its section, text under 11 px outside the small print (on phones, text drawn in
+// an SVG picture too, at the size the picture is drawn). It prints each page's height in screens at each width, then
+// the findings, and exits 1 on any.
 //
 // Built for speed: one browser, one page per URL (aliases served the same HTML once), the viewport resized through
 // the widths on that page; every section revealed and every island woken first, the offer popup kept closed, and all
@@ -18,12 +19,14 @@ import { get, startHost } from './host.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
 import {
   MIN_FONT_PX,
+  PICTURE_TEXT_BELOW_WIDTH,
   SMALL_PRINT,
   VIEWPORTS,
   findingLines,
   heightTable,
   measureLayout,
   measurePicture,
+  pictureTextPx,
   screens,
 } from './layout-rules.mjs';
 
@@ -116,16 +119,59 @@ function settle(timeout) {
 }
 
 /**
+ * The source of an SVG picture: from the runtime, or from the data: URL a test page draws it from.
+ * @param {string} src
+ */
+async function pictureSource(src) {
+  if (src.startsWith('data:')) return decodeURIComponent(src.slice(src.indexOf(',') + 1));
+  const response = await get(src);
+  if (response.status !== 200) throw new Error(`${src} answered ${response.status}`);
+  return response.body.toString('utf8');
+}
+
+/**
+ * The pictures' findings at one width, added to `findings`: on phones, text drawn under MIN_FONT_PX at the size the
+ * picture is drawn. `measured` caches measurePicture's answer per picture.
+ * @param {import('@playwright/test').Page} page
+ * @param {{ src: string, where: string, alt: string, drawn: { width: number, height: number } }[]} pictures
+ * @param {number} width
+ * @param {Map<string, Awaited<ReturnType<typeof measurePicture>>>} measured
+ * @param {{ rule: string, where: string, what: string }[]} findings
+ */
+async function pictureTextFindings(page, pictures, width, measured, findings) {
+  if (width >= PICTURE_TEXT_BELOW_WIDTH) return;
+  for (const picture of pictures) {
+    if (!measured.has(picture.src)) {
+      measured.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture.src)));
+    }
+    // Set just above.
+    const drawing = /** @type {Awaited<ReturnType<typeof measurePicture>>} */ (measured.get(picture.src));
+    const px = pictureTextPx(picture.drawn, drawing);
+    if (px === null || !drawing.smallest || px >= MIN_FONT_PX - 0.01) continue;
+    const name = picture.src.startsWith('data:') ? 'picture' : `picture ${new URL(picture.src).pathname}`;
+    findings.push({
+      rule: 'small-text',
+      where: picture.where,
+      what: `${px.toFixed(1)} px: ${name} "${picture.alt}", text "${drawing.smallest.text.slice(0, 30)}" drawn ${Math.round(picture.drawn.width)} px wide`,
+    });
+  }
+}
+
+/**
  * The findings of one rule on one fixture page, at one width.
  * @param {import('@playwright/test').Page} page
  */
 async function checkFixtures(page) {
   const failures = [];
   for (const fixture of FIXTURES) {
-    await page.setViewportSize({ width: fixture.width ?? 390, height: 844 });
+    const width = fixture.width ?? 390;
+    await page.setViewportSize({ width, height: 844 });
     await page.setContent(fixture.html);
     await afterRendering(page);
-    const { findings } = await page.evaluate(measureLayout, RULES);
+    // A test page's pictures are drawn from data: URLs, so they load with it (no request to wait for).
+    await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => {}))));
+    const { findings, pictures } = await page.evaluate(measureLayout, RULES);
+    await pictureTextFindings(page, pictures, width, new Map(), findings);
     const found = findings.map((f) => `${f.rule}: ${f.what}`);
     const expected = fixture.finds;
     const ok =
@@ -135,7 +181,7 @@ async function checkFixtures(page) {
   }
   await page.setContent('<!doctype html><html lang="en"><body></body></html>');
   for (const fixture of PICTURE_FIXTURES) {
-    const found = await page.evaluate(measurePicture, fixture.svg);
+    const found = (await page.evaluate(measurePicture, fixture.svg)).outside;
     const expected = fixture.finds;
     const ok =
       found.length === expected.length &&
@@ -179,7 +225,8 @@ try {
     const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path));
     const rows = [];
     const results = [];
-    /** @type {Map<string, string[]>} */
+    /** measurePicture's answer for each picture: each is measured once per run. */
+    /** @type {Map<string, Awaited<ReturnType<typeof measurePicture>>>} */
     const pictureVerdicts = new Map();
     /** Where the time goes, for the summary line: loading, resizing and revealing, measuring. */
     const spent = { load: 0, reveal: 0, measure: 0 };
@@ -211,6 +258,7 @@ try {
         const measured = await page.evaluate(measureLayout, RULES);
         lap('measure');
         heights.push(screens(measured.scrollHeight, measured.height));
+        await pictureTextFindings(page, measured.pictures, viewport.width, pictureVerdicts, measured.findings);
         results.push({ path, width: viewport.width, findings: measured.findings });
         for (const picture of measured.pictures)
           if (!shown.has(picture.src)) shown.set(picture.src, { ...picture, width: viewport.width });
@@ -219,15 +267,14 @@ try {
       // Each SVG picture the page shows, at the first width that shows it; a picture is measured once per run.
       for (const picture of shown.values()) {
         if (!pictureVerdicts.has(picture.src)) {
-          const response = await get(picture.src);
-          if (response.status !== 200) throw new Error(`${picture.src} answered ${response.status}`);
-          pictureVerdicts.set(picture.src, await page.evaluate(measurePicture, response.body.toString('utf8')));
+          pictureVerdicts.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture.src)));
         }
         // Measured above, at every width.
         const at = /** @type {(typeof results)[number]} */ (
           results.find((result) => result.path === path && result.width === picture.width)
         );
-        for (const what of /** @type {string[]} */ (pictureVerdicts.get(picture.src))) {
+        for (const what of /** @type {Awaited<ReturnType<typeof measurePicture>>} */ (pictureVerdicts.get(picture.src))
+          .outside) {
           const name = `picture ${new URL(picture.src).pathname} "${picture.alt}"`;
           at.findings.push({ rule: 'spill', where: picture.where, what: `${name}: ${what}` });
         }

@@ -2,6 +2,15 @@
 // check runs them first, in the same browser, and stops if one reads otherwise. `finds` lists, in order, a pattern for
 // each finding ("rule: what"); an empty list means the page is clean.
 
+/** A drawn screen as an <img> of a data: URL: 640 × 480, its smallest text 11 units (Ticket) beside a 13-unit one. */
+const SCREEN = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 640 480"><rect width="640" height="480" fill="#fff"/><text x="40" y="60" font-size="13">Ticket types</text><text x="40" y="100" font-size="11">Ticket</text><defs><text id="t" font-size="2">Never drawn</text></defs></svg>',
+)}`;
+/** The same kind of screen whose 20-unit text a group draws at half its size. */
+const SCALED = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200"><g transform="scale(0.5)"><text x="20" y="60" font-size="20">Half size</text></g></svg>',
+)}`;
+
 /**
  * @param {string} body
  * @param {string} [css]
@@ -101,6 +110,29 @@ export const FIXTURES = [
       '<section><div style="transform:scale(0.5);transform-origin:0 0"><p>Scaled preview</p></div><svg viewBox="0 0 200 100" width="100" height="50"><text x="0" y="20" font-size="16">Small label</text></svg><svg viewBox="0 0 100 100" width="200" height="200"><text x="0" y="20" font-size="8">Large label</text></svg></section>',
     ),
     finds: ['^small-text: 8\\.0 px: p "Scaled preview"$', '^small-text: 8\\.0 px: text "Small label"$'],
+  },
+  {
+    name: 'a drawn screen shrunk to a phone, and text a group in a picture draws at half its size',
+    html: page(
+      `<section><img src="${SCREEN}" alt="Ticket screen" width="300" height="225"><img src="${SCALED}" alt="Scaled" width="300" height="200"></section>`,
+    ),
+    finds: [
+      '^small-text: 5\\.2 px: picture "Ticket screen", text "Ticket" drawn 300 px wide$',
+      '^small-text: 10\\.0 px: picture "Scaled", text "Half size" drawn 300 px wide$',
+    ],
+  },
+  {
+    name: "the drawn screen at its readable width, cut by a frame of the section's width",
+    html: page(
+      `<section><div style="position:relative;overflow:hidden;width:300px;aspect-ratio:4/3"><img src="${SCREEN}" alt="Ticket screen" style="position:absolute;width:640px;max-width:none"></div></section>`,
+    ),
+    finds: [],
+  },
+  {
+    name: 'a drawn screen shrunk on a wide screen: pictures are held to the size on phones only',
+    width: 1024,
+    html: page(`<section><img src="${SCREEN}" alt="Ticket screen" width="300" height="225"></section>`),
+    finds: [],
   },
   {
     name: 'a grid of cards whose last row holds one card at the side',

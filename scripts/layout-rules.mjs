@@ -1,6 +1,7 @@
 // The rules of the layout check (scripts/check-layout.mjs): what a visitor sees cut or spilling on a page, measured in
 // the browser. `measureLayout` runs inside the page (Playwright sends its source, so it uses nothing from this module's
 // scope); the rest formats what it returns.
+import { readFileSync } from 'node:fs';
 
 /**
  * The widths every page is checked at, each with the height of a common screen of that width.
@@ -14,8 +15,22 @@ export const VIEWPORTS = [
   { width: 1440, height: 900 },
 ];
 
-/** Text smaller than this (CSS px, as rendered) is too small to read, outside the small print. */
-export const MIN_FONT_PX = 11;
+/**
+ * Text smaller than this (CSS px, as rendered) is too small to read, outside the small print: MIN_TEXT_PX of
+ * src/lib/readable.ts, the one place it is written, read from there (drawn product screens are sized by it).
+ */
+export const MIN_FONT_PX = (() => {
+  const source = readFileSync(new URL('../src/lib/readable.ts', import.meta.url), 'utf8');
+  const value = Number(/export const MIN_TEXT_PX = (\d+(?:\.\d+)?);/.exec(source)?.[1]);
+  if (!(value > 0)) throw new Error('src/lib/readable.ts: MIN_TEXT_PX not found');
+  return value;
+})();
+
+/**
+ * Text drawn in an SVG picture (an <img>) is held to MIN_FONT_PX on phones: at the widths under this one. A product
+ * screen shows a readable part of itself there (src/components/ui/ProductScreen.astro); wider, it shows the whole.
+ */
+export const PICTURE_TEXT_BELOW_WIDTH = 768;
 
 /**
  * The marker of small print (a legal page's fine print) that may be set under MIN_FONT_PX. No page has any today;
@@ -33,9 +48,11 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `small-text`: text rendered under `minFontPx`, outside the small print.
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
  * @param {{ minFontPx: number, smallPrint: string }} options
- * It also lists the SVG pictures shown in <img>, for measurePicture.
+ * It also lists the SVG pictures shown in <img>, each with the size it is drawn at (the smallest, if shown twice), for
+ * measurePicture and pictureTextPx.
  * @returns {{ width: number, height: number, scrollWidth: number, scrollHeight: number,
- *   findings: { rule: string, where: string, what: string }[], pictures: { src: string, where: string, alt: string }[] }}
+ *   findings: { rule: string, where: string, what: string }[],
+ *   pictures: { src: string, where: string, alt: string, drawn: { width: number, height: number } }[] }}
  */
 export function measureLayout({ minFontPx, smallPrint }) {
   const findings = [];
@@ -376,14 +393,47 @@ export function measureLayout({ minFontPx, smallPrint }) {
     });
   }
 
-  // The SVG pictures drawn in <img> (their drawing is checked once each, by measurePicture).
-  /** @type {Map<string, { src: string, where: string, alt: string }>} */
+  // The SVG pictures drawn in <img> (their drawing is checked once each, by measurePicture), with the size each draws
+  // its picture at: the content box, fitted by object-fit, scaled by the transforms above it. A picture larger than
+  // its frame (a part of a product screen, cut by an ancestor) is drawn at its own size, not the frame's.
+  /** @param {string} src */
+  const isSvg = (src) => src.startsWith('data:image/svg+xml') || new URL(src).pathname.endsWith('.svg');
+  /** @param {HTMLImageElement} image */
+  const drawnSize = (image) => {
+    const style = styleOf(image);
+    const scale = scaleOf(image);
+    const box = image.getBoundingClientRect();
+    /** @param {'Left' | 'Top'} a @param {'Right' | 'Bottom'} b */
+    const edges = (a, b) =>
+      parseFloat(style[`padding${a}`]) +
+      parseFloat(style[`padding${b}`]) +
+      parseFloat(style[`border${a}Width`]) +
+      parseFloat(style[`border${b}Width`]);
+    const width = box.width / scale - edges('Left', 'Right');
+    const height = box.height / scale - edges('Top', 'Bottom');
+    const { naturalWidth, naturalHeight } = image;
+    if (style.objectFit === 'fill' || !naturalWidth || !naturalHeight)
+      return { width: width * scale, height: height * scale };
+    const contain = Math.min(width / naturalWidth, height / naturalHeight);
+    const fit =
+      {
+        contain,
+        cover: Math.max(width / naturalWidth, height / naturalHeight),
+        none: 1,
+        'scale-down': Math.min(1, contain),
+      }[style.objectFit] ?? 1;
+    return { width: naturalWidth * fit * scale, height: naturalHeight * fit * scale };
+  };
+  /** @type {Map<string, { src: string, where: string, alt: string, drawn: { width: number, height: number } }>} */
   const pictures = new Map();
   for (const image of document.images) {
     const src = image.currentSrc;
     const section = containerOf(image);
-    if (!src || !new URL(src).pathname.endsWith('.svg') || pictures.has(src) || !section || !seen(image)) continue;
-    pictures.set(src, { src, where: sectionName(section), alt: short(image.alt) });
+    if (!src || !isSvg(src) || !section || !seen(image)) continue;
+    const drawn = drawnSize(image);
+    const earlier = pictures.get(src);
+    if (earlier && earlier.drawn.width <= drawn.width) continue;
+    pictures.set(src, { src, where: sectionName(section), alt: short(image.alt), drawn });
   }
 
   return {
@@ -401,15 +451,27 @@ export function measureLayout({ minFontPx, smallPrint }) {
  * card (its first shape a rectangle: the card or the backdrop) must draw every later shape on that card, so a
  * decorative circle may not poke out past the card's edge into the picture's margin; a picture without one must draw
  * within its viewBox (or be cut off at the image's edge). Shapes are measured by their geometry (getBBox, without
- * stroke); on a card, cut at the viewBox, where the image cuts them. What lies in <defs>, a clip path, mask, symbol, pattern or marker, or is itself clipped or masked,
- * is not drawn as it is and is left out.
+ * stroke); on a card, cut at the viewBox, where the image cuts them. What lies in <defs>, a clip path, mask, symbol,
+ * pattern or marker, or is itself clipped or masked, is not drawn as it is and is left out.
+ * It also finds the picture's smallest text, in the units of its viewBox (a text's font size scaled by the transforms
+ * between it and the picture's root), and what turns those units into CSS px once the picture's drawn size is known
+ * (pictureTextPx): the viewBox and how the drawing fits its viewport (preserveAspectRatio).
  * @param {string} source
- * @returns {string[]} one line per shape outside: the shape and how far it reaches past each side
+ * @returns {{ outside: string[], view: { width: number, height: number }, fit: 'meet' | 'slice' | 'none',
+ *   smallest: { size: number, text: string } | null }} `outside`: one line per shape outside, the shape and how far
+ *   it reaches past each side
  */
 export function measurePicture(source) {
   /** @type {Element} */
   const parsed = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
-  if (parsed.tagName !== 'svg') return [`not an SVG picture: ${parsed.tagName}`];
+  if (parsed.tagName !== 'svg') {
+    return {
+      outside: [`not an SVG picture: ${parsed.tagName}`],
+      view: { width: 1, height: 1 },
+      fit: 'meet',
+      smallest: null,
+    };
+  }
   // Laid out out of sight, for getBBox and the transforms.
   const holder = document.createElement('div');
   holder.style.cssText = 'position:absolute;left:-100000px;top:0;visibility:hidden';
@@ -474,10 +536,42 @@ export function measurePicture(source) {
       const name = /^<[^>]*>/.exec(shape.outerHTML)?.[0] ?? shape.tagName;
       if (by) outside.push(`${name} out of its ${card === view ? 'viewBox' : 'card'} by ${by}`);
     }
-    return outside;
+
+    let smallest = null;
+    const hidden = 'defs, clipPath, mask, symbol, pattern, marker';
+    for (const text of root.querySelectorAll('text, tspan, textPath')) {
+      const own = [...text.childNodes].some((node) => node instanceof Text && node.data.trim());
+      if (!own || text.closest(hidden) || !(text instanceof SVGGraphicsElement)) continue;
+      const matrix = toRoot.multiply(text.getScreenCTM() ?? undefined);
+      const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.c, matrix.d);
+      if (!smallest || size < smallest.size) smallest = { size, text: text.textContent.trim().replace(/\s+/g, ' ') };
+    }
+    const { align, meetOrSlice } = root.preserveAspectRatio.baseVal;
+    const fit =
+      align === SVGPreserveAspectRatio.SVG_PRESERVEASPECTRATIO_NONE
+        ? 'none'
+        : meetOrSlice === SVGPreserveAspectRatio.SVG_MEETORSLICE_SLICE
+          ? 'slice'
+          : 'meet';
+    return { outside, view: { width: view.right - view.left, height: view.bottom - view.top }, fit, smallest };
   } finally {
     holder.remove();
   }
+}
+
+/**
+ * The size, in CSS px, at which a picture drawn `drawn` big (measureLayout) draws its smallest text (measurePicture):
+ * the text's size in viewBox units times the units' size, by preserveAspectRatio (the height's scale for a drawing
+ * stretched with none). Null for a picture without text.
+ * @param {{ width: number, height: number }} drawn
+ * @param {{ view: { width: number, height: number }, fit: string, smallest: { size: number } | null }} measured
+ */
+export function pictureTextPx(drawn, { view, fit, smallest }) {
+  if (!smallest) return null;
+  const x = drawn.width / view.width;
+  const y = drawn.height / view.height;
+  const unit = fit === 'none' ? y : fit === 'slice' ? Math.max(x, y) : Math.min(x, y);
+  return smallest.size * unit;
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * Mobile testimonials: a keen-slider carousel of flip cards. It auto-plays (infinite, centred, no arrows or dots); a
- * click flips a card to its quote and a second click flips it back. Auto-play waits while a card shows its quote and
- * for a moment after each flip click, and while the carousel has keyboard focus. The first time the carousel is well
- * in view, the current card flips briefly to show that cards can be turned. No auto-play under reduced motion.
+ * Testimonials below 1024 px: a keen-slider carousel of flip cards. It auto-plays (infinite, centred, no arrows or
+ * dots); a click flips a card to its quote and a second click flips it back. The hint on a card's face speaks the
+ * device's language (tap, click or Enter), chosen by media queries in the CSS, so it is right before hydration too.
+ * Auto-play waits while a card shows its quote and for a moment after each flip click, and while the carousel has
+ * keyboard focus. The first time the carousel is well in view, the current card flips briefly to show that cards can
+ * be turned. No auto-play under reduced motion.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
@@ -16,8 +18,8 @@ interface Props {
   items: TestimonialCard[];
   /** Accessible name of the carousel, e.g. "Testimonials from studios". */
   label: string;
-  /** Card labels: the hint on a card's face, "Show the quote from {name}", "{position} of {count}: {name}". */
-  labels: { tapHint: string; showQuote: string; slideLabel: string };
+  /** Card labels: the face's hint for touch, mouse and keyboard, "Show the quote from {name}", "{position} of {count}: {name}". */
+  labels: { tapHint: string; clickHint: string; keyHint: string; showQuote: string; slideLabel: string };
 }
 
 export default function TestimonialCarousel({ items, label, labels }: Props) {
@@ -36,12 +38,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     loop: true,
     renderMode: 'performance',
-    slides: { origin: 'center', perView: TESTIMONIALS.narrowCards, spacing: 16 },
-    breakpoints: {
-      [`(min-width: ${TESTIMONIALS.wideFromPx}px)`]: {
-        slides: { origin: 'center', perView: TESTIMONIALS.wideCards, spacing: 24 },
-      },
-    },
+    slides: { origin: 'center', perView: TESTIMONIALS.cardsInView, spacing: 16 },
     created: () => setReady(true),
     slideChanged: (s) => setCurrent(s.track.details.rel),
   });
@@ -152,7 +149,12 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                     />
                     <p className="mt-4 text-lg font-semibold text-ink">{item.name}</p>
                     <p className="text-sm text-muted">{item.category}</p>
-                    <p className="mt-6 text-sm font-medium text-brand-800">{labels.tapHint}</p>
+                    {/* One hint shows, by the input (TestimonialCarousel.css); the others are display: none. */}
+                    <p className="flip-card-hint">
+                      <span className="hint-pointer">{labels.clickHint}</span>
+                      <span className="hint-touch">{labels.tapHint}</span>
+                      <span className="hint-key">{labels.keyHint}</span>
+                    </p>
                   </div>
                   <figure
                     className="flip-card-face flip-card-back"

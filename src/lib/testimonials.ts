@@ -18,3 +18,8 @@ export interface TestimonialCard {
   logo: { src: string; width: number; height: number };
   alt: string;
 }
+
+/** Cards in a row of the desktop grid: three when they fill whole rows of three, two when they fill rows of two. */
+export function gridColumns(count: number): 2 | 3 {
+  return count % 3 !== 0 && count % 2 === 0 ? 2 : 3;
+}

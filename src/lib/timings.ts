@@ -36,10 +36,8 @@ export const TESTIMONIALS = {
   hintFlipMs: 1800,
   /** Auto-play waits this long after a click that flips a card. */
   clickPauseMs: 1000,
-  /** Cards in view: 3 from this width up (to 3000 px), 1 below. */
-  wideFromPx: 1024,
-  wideCards: 3,
-  narrowCards: 1,
+  /** Cards in view: one. The carousel shows below 1024 px only; from there every quote is on the screen at once. */
+  cardsInView: 1,
   /** The desktop marquee repeats its list of cards this many times. */
   marqueeRepeats: 4,
   /** Marquee speed: one full pass of the list takes this many seconds per card. */

@@ -1,4 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+
+interface Site {
+  address: string;
+  name: string;
+  heading: string;
+  action: string;
+}
+/** The AI web builder's content: what its demo and its themes say. */
+const builder = JSON.parse(readFileSync('src/content/features/ai-web-builder.json', 'utf8')) as {
+  hero: {
+    demo: { label: string; promptLabel: string; prompt: string; action: string; status: string; previewAlt: string };
+  } & { demo: { preview: Site } };
+  themes: { themeName: string; category: string; alt: string; preview: Site }[];
+};
 
 // The product's feature routes, each with the page name its title starts with.
 const FEATURE_PAGES: [string, string][] = [
@@ -93,6 +108,46 @@ test.describe('AI web builder', () => {
     expect(messages).toHaveLength(3);
     expect(messages[0]).toContain('Serenity');
     expect(messages[2]).toContain('Summit');
+  });
+
+  test('on a phone, the first screen shows a typed prompt and the site it built, in words a visitor reads', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/ai-web-builder');
+    const { demo } = builder.hero;
+    const figure = page.getByRole('figure', { name: demo.label });
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure.getByText(demo.promptLabel)).toBeVisible();
+    await expect(figure.getByText(demo.prompt)).toBeVisible();
+    await expect(figure.getByText(demo.action)).toBeVisible();
+    await expect(figure.getByText(demo.status.replace('{address}', demo.preview.address))).toBeVisible();
+    // The site it built: a picture of a page (its name says what it shows), its own name and heading on it.
+    const site = figure.getByRole('img', { name: demo.previewAlt });
+    await expect(site).toBeVisible();
+    await expect(site).toContainText(demo.preview.name);
+    await expect(site).toContainText(demo.preview.heading);
+    // A picture, not a form: nothing in the demo takes a click or the keyboard.
+    await expect(figure.locator('a, button, input, textarea, [tabindex]')).toHaveCount(0);
+  });
+
+  test('the three themes are finished sites of three kinds of community, each in a look of its own', async ({
+    page,
+  }) => {
+    await page.goto('/ai-web-builder');
+    const themes = page.getByRole('list', { name: 'Website themes' }).getByRole('listitem');
+    const backgrounds = new Set<string>();
+    for (const theme of builder.themes) {
+      const card = themes.filter({ hasText: theme.themeName });
+      await expect(card).toContainText(theme.category);
+      const site = card.getByRole('img', { name: theme.alt });
+      await expect(site).toBeVisible();
+      for (const words of [theme.preview.address, theme.preview.name, theme.preview.heading, theme.preview.action])
+        await expect(site).toContainText(words);
+      backgrounds.add(await site.evaluate((el) => getComputedStyle(el).backgroundColor));
+    }
+    expect(new Set(builder.themes.map((theme) => theme.preview.heading)).size).toBe(3);
+    expect(backgrounds.size).toBe(3);
   });
 
   test('the carousel moves with its buttons and by keyboard', async ({ page }) => {

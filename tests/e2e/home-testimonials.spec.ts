@@ -111,6 +111,68 @@ test.describe('mobile flip carousel', () => {
   });
 });
 
+test.describe('the hint on a card speaks the input', () => {
+  const hint = async (page: Page) =>
+    (await currentSlide(page)).locator('.flip-card-hint').evaluate((el) => (el as HTMLElement).innerText.trim());
+
+  test.describe('touch', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('"Tap" where touch is the input, and a tap turns the card to its quote', async ({ page }) => {
+      await openCarousel(page);
+      await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+      expect(await hint(page)).toBe('Tap to read their story');
+      const slide = await currentSlide(page);
+      await slide.getByRole('button', { name: /^Show the quote from / }).tap();
+      await expect(slide).toHaveAttribute('data-flipped', '');
+      await expect(slide.locator('blockquote')).toBeVisible();
+      await expect(slide.locator('.flip-card-back')).not.toHaveAttribute('aria-hidden');
+    });
+  });
+
+  test.describe('mouse and keyboard', () => {
+    test.use({ viewport: { width: 800, height: 1000 } });
+
+    test('"Click" for a mouse, "Press Enter" while the flip button has keyboard focus', async ({ page }) => {
+      await openCarousel(page);
+      await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+      expect(await hint(page)).toBe('Click to read their story');
+      // Tab onto the current card's flip button, from the one before it: keyboard focus, as a visitor gets it.
+      const slide = await currentSlide(page);
+      await slide.evaluate((el) => {
+        const button = el.querySelector('button');
+        const all = [...document.querySelectorAll<HTMLElement>('a[href], button')];
+        all[all.indexOf(button!) - 1]?.focus();
+      });
+      await page.keyboard.press('Tab');
+      await expect(slide.getByRole('button', { name: /^Show the quote from / })).toBeFocused();
+      expect(await hint(page)).toBe('Press Enter to read their story');
+      await page.keyboard.press('Enter');
+      await expect(slide).toHaveAttribute('data-flipped', '');
+    });
+  });
+});
+
+test.describe('on a desktop with a mouse', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('every quote is shown in the marquee without a click, and no card says "Tap"', async ({ page }) => {
+    await page.goto('/');
+    const marquee = page.getByRole('region', { name: 'People who love Communiti: testimonials' });
+    await marquee.scrollIntoViewIfNeeded();
+    const cards = marquee.locator('ul').first().getByRole('listitem');
+    await expect(cards).toHaveCount(5);
+    for (const card of await cards.all()) {
+      const quote = card.locator('blockquote');
+      await expect(quote).toBeVisible();
+      expect(((await quote.textContent()) ?? '').length).toBeGreaterThan(60);
+    }
+    await expect(cards.first().locator('blockquote')).toBeInViewport();
+    await expect(marquee.getByRole('button')).toHaveCount(0);
+    await expect(page.getByText(/\bTap\b/).filter({ visible: true })).toHaveCount(0);
+  });
+});
+
 test.describe('desktop marquee', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

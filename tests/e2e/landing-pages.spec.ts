@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_SHAKE } from '../../src/lib/timings';
+import { DEMO_SHAKE, TESTIMONIALS } from '../../src/lib/timings';
 
 // Spec: the demo booking page has the path /user/book-appointment/{slug}/{id}; Get Started opens the /admin area.
 const DEMO_BOOKING = /^https:\/\/[^/]+\/user\/book-appointment\/[^/]+\/[^/]+$/;
@@ -62,18 +62,70 @@ test.describe('yoga page', () => {
     await expect(pairs.first().getByRole('definition').first()).toHaveText(/WhatsApp messages/);
   });
 
-  test('a testimonial carousel of four yoga studios, each quote with its studio and author', async ({ page }) => {
-    await page.goto('/yoga');
-    const region = page.getByRole('region', { name: /: testimonial carousel$/ });
-    await region.scrollIntoViewIfNeeded();
-    await expect(region).toHaveAttribute('data-ready', '');
-    const slides = region.getByRole('group');
-    await expect(slides).toHaveCount(4);
-    await expect(slides.first()).toHaveAccessibleName('1 of 4: Shanti Sutra Yoga');
-    for (const slide of await slides.all()) {
-      await expect(slide.getByRole('img')).toHaveAttribute('alt', /logo$/);
-      expect(((await slide.textContent()) ?? '').length).toBeGreaterThan(60);
-    }
+  test.describe('on a desktop with a mouse', () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test('four yoga studios: every quote is on the screen at once, with nothing to flip and no "Tap"', async ({
+      page,
+    }) => {
+      await page.goto('/yoga');
+      const section = page.getByRole('region', { name: /^Yoga studios that run on / });
+      const cards = section.getByRole('listitem');
+      await expect(cards).toHaveCount(4);
+      await expect(cards.first()).toContainText('Shanti Sutra Yoga');
+      for (const card of await cards.all()) {
+        await card.scrollIntoViewIfNeeded();
+        await expect(card.getByRole('img')).toHaveAttribute('alt', /logo$/);
+        const quote = card.locator('blockquote');
+        await expect(quote).toBeVisible();
+        await expect(quote).toBeInViewport({ ratio: 1 });
+        expect(((await quote.textContent()) ?? '').length).toBeGreaterThan(60);
+        await expect(card.locator('figcaption')).toBeVisible();
+      }
+      // No flip and no hint: the carousel is for narrower screens.
+      await expect(section.getByRole('button')).toHaveCount(0);
+      await expect(section.getByRole('region', { name: /: testimonial carousel$/ })).toBeHidden();
+      await expect(section.getByText(/to read their story/).filter({ visible: true })).toHaveCount(0);
+      await expect(page.getByText(/\bTap\b/).filter({ visible: true })).toHaveCount(0);
+    });
+  });
+
+  test.describe('on a touch phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('a carousel of the four studios whose cards say "Tap" to turn them, and a tap shows the quote', async ({
+      page,
+    }) => {
+      // A paused clock: the first card's hint flip and the auto-play wait for the test.
+      await page.clock.install({ time: new Date('2026-03-02T09:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-03-02T09:00:01Z'));
+      await page.goto('/yoga');
+      const region = page.getByRole('region', { name: /: testimonial carousel$/ });
+      await region.scrollIntoViewIfNeeded();
+      await expect(region).toHaveAttribute('data-ready', '');
+      // Past the first card's hint flip, which shows its quote for a moment.
+      await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+      const slides = region.getByRole('group');
+      await expect(slides).toHaveCount(4);
+      await expect(slides.first()).toHaveAccessibleName('1 of 4: Shanti Sutra Yoga');
+      for (const slide of await slides.all()) {
+        await expect(slide.getByRole('img')).toHaveAttribute('alt', /logo$/);
+        await expect(slide.getByRole('button', { name: /^Show the quote from / })).toHaveCount(1);
+        expect(((await slide.textContent()) ?? '').length).toBeGreaterThan(60);
+      }
+      const hints = region.locator('.flip-card-hint').filter({ visible: true });
+      await expect(hints.first()).toHaveText('Tap to read their story', { useInnerText: true });
+      await expect(region.getByText(/^(Click|Press Enter) to read/).filter({ visible: true })).toHaveCount(0);
+
+      const card = slides.nth(Number(await region.getAttribute('data-current')));
+      await expect(card).not.toHaveAttribute('data-flipped');
+      await expect(card.locator('.flip-card-back')).toHaveAttribute('aria-hidden', 'true');
+      await card.getByRole('button', { name: /^Show the quote from / }).tap();
+      await expect(card).toHaveAttribute('data-flipped', '');
+      await expect(card.locator('.flip-card-back')).not.toHaveAttribute('aria-hidden');
+      await expect(card.locator('blockquote')).toBeVisible();
+      expect(((await card.locator('blockquote').textContent()) ?? '').length).toBeGreaterThan(60);
+    });
   });
 
   test('income streams: the seven the product names', async ({ page }) => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_FONT_PX, VIEWPORTS, findingLines, heightTable, screens } from '../../scripts/layout-rules.mjs';
+import {
+  MIN_FONT_PX,
+  PICTURE_TEXT_BELOW_WIDTH,
+  VIEWPORTS,
+  findingLines,
+  heightTable,
+  pictureTextPx,
+  screens,
+} from '../../scripts/layout-rules.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from '../../scripts/layout-fixtures.mjs';
 
 // The rules themselves run in Chromium on the test pages of scripts/layout-fixtures.mjs, at the start of every run of
@@ -10,6 +18,22 @@ describe('the layout check', () => {
     // The phone the heights are read at: 390 × 844.
     expect(VIEWPORTS).toContainEqual({ width: 390, height: 844 });
     expect(MIN_FONT_PX).toBe(11);
+  });
+
+  it('holds text drawn in a picture to 11 px on the phone widths (320 and 390), not wider', () => {
+    expect(VIEWPORTS.filter((v) => v.width < PICTURE_TEXT_BELOW_WIDTH).map((v) => v.width)).toEqual([320, 390]);
+  });
+
+  it("turns a picture's smallest text into CSS px by the size it is drawn at", () => {
+    const screen = { view: { width: 640, height: 480 }, fit: 'meet', smallest: { size: 10, text: 'Ticket' } };
+    // 640 units shrunk to a 358 px phone column: 5.6 px; drawn at 704 px and cut to the column: 11 px.
+    expect(pictureTextPx({ width: 358, height: 268.5 }, screen)).toBeCloseTo(5.59, 2);
+    expect(pictureTextPx({ width: 704, height: 528 }, screen)).toBeCloseTo(11, 5);
+    // Drawn in a box of another shape: meet takes the smaller scale, slice the larger, none the height's.
+    expect(pictureTextPx({ width: 640, height: 240 }, screen)).toBe(5);
+    expect(pictureTextPx({ width: 640, height: 240 }, { ...screen, fit: 'slice' })).toBe(10);
+    expect(pictureTextPx({ width: 1280, height: 240 }, { ...screen, fit: 'none' })).toBe(5);
+    expect(pictureTextPx({ width: 358, height: 268 }, { ...screen, smallest: null })).toBeNull();
   });
 
   it('gives a page height in screens to one decimal', () => {
@@ -59,5 +83,11 @@ describe('the layout check', () => {
     expect(FIXTURES.filter((f) => f.finds.length === 0).length).toBeGreaterThan(2);
     expect(PICTURE_FIXTURES.some((f) => f.finds.length > 0)).toBe(true);
     expect(PICTURE_FIXTURES.some((f) => f.finds.length === 0)).toBe(true);
+    // Text in a picture: a page where it is too small, one where it is read at a readable size.
+    const pictureText = (f: (typeof FIXTURES)[number]) => f.html.includes('<img') && f.width === undefined;
+    expect(FIXTURES.some((f) => pictureText(f) && f.finds.some((p) => /^\^small-text: .* picture /.test(p)))).toBe(
+      true,
+    );
+    expect(FIXTURES.some((f) => pictureText(f) && f.finds.length === 0)).toBe(true);
   });
 });

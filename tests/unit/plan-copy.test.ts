@@ -194,6 +194,7 @@ describe('the copy check', () => {
         imageAlt: 'A class card with a paid ₹1,499 monthly plan',
         hero: { illustration: { alt: 'A ₹2,499 plan on screen' } },
         entries: [{ preview: ['VIP pass: ₹1,499'] }],
+        themes: [{ preview: { heading: 'Sketch with Meera', items: [{ note: '₹2,499' }, { note: '2% off' }] } }],
       }),
     ).toEqual([]);
     expect(

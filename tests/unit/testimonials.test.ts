@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_COLOURS, cardColour } from '../../src/lib/testimonials';
+import { CARD_COLOURS, cardColour, gridColumns } from '../../src/lib/testimonials';
 
 describe('testimonial card colours', () => {
   it('has six pastel colours and cycles through them by id', () => {
@@ -7,5 +7,20 @@ describe('testimonial card colours', () => {
     expect(new Set([1, 2, 3, 4, 5, 6].map(cardColour)).size).toBe(6);
     expect(cardColour(7)).toBe(cardColour(1));
     expect(cardColour(12)).toBe(cardColour(6));
+  });
+});
+
+describe('testimonial grid columns', () => {
+  it('fills whole rows: four cards in two rows of two, six in two rows of three', () => {
+    expect(gridColumns(4)).toBe(2);
+    expect(gridColumns(2)).toBe(2);
+    expect(gridColumns(6)).toBe(3);
+    expect(gridColumns(3)).toBe(3);
+    expect(gridColumns(9)).toBe(3);
+  });
+
+  it('takes rows of three when no width fills every row', () => {
+    expect(gridColumns(5)).toBe(3);
+    expect(gridColumns(7)).toBe(3);
   });
 });

@@ -165,14 +165,14 @@ function scopeOf(path: string): { names: boolean; figures: boolean } {
   return { names: true, figures: true };
 }
 
-/** Text that describes a picture, or the sample data of a drawn product screen (a customer's prices, not ours). */
+/**
+ * Text that describes a picture, or the sample data of a drawn product screen (a customer's prices, not ours): a field
+ * named alt or ending in Alt, or anything under a field named preview.
+ */
 function isPictureText(field: string): boolean {
-  const key =
-    field
-      .replace(/\[\d+\]/g, '')
-      .split('.')
-      .pop() ?? '';
-  return key === 'alt' || key.endsWith('Alt') || key === 'preview';
+  const keys = field.replace(/\[\d+\]/g, '').split('.');
+  const key = keys.at(-1) ?? '';
+  return key === 'alt' || key.endsWith('Alt') || keys.includes('preview');
 }
 
 /** Every string of a value with its field path: "community.faq[0].answer". */

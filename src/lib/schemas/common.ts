@@ -25,6 +25,20 @@ export interface Entry<Data> {
 /** A lucide icon (or one of the site's own marks) by name: see src/lib/icons.ts. */
 export const iconName = z.enum(ICON_NAMES);
 
+/**
+ * Where a drawn product screen is cut on a phone (src/components/ui/ProductScreen.astro), which draws it large enough
+ * to read and shows the part of it that fits: the point that stays in view, as fractions of the picture's width and
+ * height from its top left. Left out: the top left (0, 0), where a screen's title is.
+ */
+export const focus = z
+  .object({
+    x: z.number().min(0).max(1).describe('0 keeps the left edge in view, 0.5 the middle, 1 the right edge.'),
+    y: z.number().min(0).max(1).describe('0 keeps the top edge in view, 0.5 the middle, 1 the bottom edge.'),
+  })
+  .strict()
+  .describe('The part of the picture a phone shows at a readable size; the top left when left out.');
+export type Focus = z.infer<typeof focus>;
+
 /** A question and its answer, in an FAQ accordion and the page's FAQPage JSON-LD. */
 export const faqItem = z
   .object({

@@ -1,6 +1,6 @@
 /** Audience landing pages (/yoga, /creator): one JSON file each, its sections in the order the page shows them. */
 import { z } from 'astro/zod';
-import { iconName, sectionHead, seo, type SchemaContext } from './common';
+import { focus, iconName, sectionHead, seo, type SchemaContext } from './common';
 
 const landingCard = z
   .object({
@@ -15,7 +15,7 @@ const landingCard = z
 const sectionId = z.string().regex(/^[a-z][a-z0-9-]*$/);
 
 export const landingSchema = ({ image }: SchemaContext) => {
-  const illustration = z.object({ src: image(), alt: z.string().min(20).max(240) }).strict();
+  const illustration = z.object({ src: image(), alt: z.string().min(20).max(240), focus: focus.optional() }).strict();
   return z
     .object({
       ...seo,

@@ -101,7 +101,9 @@ export const uiSchema = z
       .object({
         marqueeLabel: label.describe('"{heading}: testimonials", the accessible name of the desktop marquee.'),
         carouselLabel: label.describe('"{heading}: testimonial carousel".'),
-        tapHint: label,
+        tapHint: label.describe('The hint on a flip card where touch is the input: "Tap to read their story".'),
+        clickHint: label.describe('The same hint for a mouse: "Click to read their story".'),
+        keyHint: label.describe('The same hint while the card has keyboard focus: "Press Enter to read their story".'),
         showQuote: label.describe('"Show the quote from {name}".'),
         slideLabel: label.describe('"{position} of {count}: {name}".'),
       })
