@@ -132,6 +132,11 @@ export const uiSchema = z
       .describe(
         'The header of every legal page: the eyebrow, the label before the revision date and the name of its table of contents.',
       ),
+    carousel: z
+      .object({
+        label: label.describe('"{heading}: cards", the name of a stack of cards that scrolls sideways on a phone.'),
+      })
+      .strict(),
   })
   .strict();
 
