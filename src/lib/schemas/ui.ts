@@ -66,6 +66,7 @@ export const uiSchema = z
       })
       .strict(),
     faqHeading: label,
+    faqMore: label.describe('"{count} more questions": on a phone, the fold under the first questions of a long FAQ.'),
     planHelp: z
       .object({ heading: sentence, text: sentence, chat: z.literal('Contact Us'), demo: z.literal('Book a Demo') })
       .strict(),
