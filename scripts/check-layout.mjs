@@ -2,8 +2,9 @@
 // The layout check: every page of the build, in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
 // sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
 // lines, an element painted outside its section, text under 11 px outside the small print (on phones, text drawn in
-// an SVG picture too, at the size the picture is drawn). It prints each page's height in screens at each width, then
-// the findings, and exits 1 on any.
+// an SVG picture too, at the size the picture is drawn), a page taller than 8 screens on a 390 × 844 phone (legal pages
+// and blog posts excepted). It prints each page's height in screens at each width, then the findings, and exits 1 on
+// any.
 //
 // Built for speed: one browser, one page per URL (aliases served the same HTML once), the viewport resized through
 // the widths on that page; every section revealed and every island woken first, the offer popup kept closed, and all
@@ -12,7 +13,7 @@
 // a rule that has stopped seeing its fault stops the check. Served by the reference host's runtime (scripts/host.mjs).
 //   node scripts/check-layout.mjs [--dir dist] [--only /path,/other] [--fixtures-only]
 import { chromium } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { distinctPages } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
@@ -28,6 +29,7 @@ import {
   measurePicture,
   pictureTextPx,
   screens,
+  tallPageFindings,
 } from './layout-rules.mjs';
 
 const { values } = parseArgs({
@@ -49,6 +51,15 @@ function offerDismissedKey() {
   if (!key) throw new Error('src/lib/visit-memory.ts: OFFER_DISMISSED_KEY not found');
   return key;
 }
+
+/**
+ * The legal pages, one per Markdown file of src/content/legal ([legal].astro): exempt from the phone height limit.
+ * @returns {string[]}
+ */
+const legalPaths = () =>
+  readdirSync('src/content/legal')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `/${name.slice(0, -3)}`);
 
 /**
  * Until two more frames have rendered: what a change sets off (media queries, observers, carousels) has run.
@@ -246,6 +257,8 @@ try {
       });
       lap('load');
       const heights = [];
+      /** @type {number[]} */
+      const pixels = [];
       /** @type {Map<string, { src: string, where: string, alt: string, width: number }>} */
       const shown = new Map();
       for (const viewport of VIEWPORTS) {
@@ -259,11 +272,12 @@ try {
         lap('measure');
         heights.push(screens(measured.scrollHeight, measured.height));
         await pictureTextFindings(page, measured.pictures, viewport.width, pictureVerdicts, measured.findings);
+        pixels.push(measured.scrollHeight);
         results.push({ path, width: viewport.width, findings: measured.findings });
         for (const picture of measured.pictures)
           if (!shown.has(picture.src)) shown.set(picture.src, { ...picture, width: viewport.width });
       }
-      rows.push({ path, heights });
+      rows.push({ path, heights, pixels });
       // Each SVG picture the page shows, at the first width that shows it; a picture is measured once per run.
       for (const picture of shown.values()) {
         if (!pictureVerdicts.has(picture.src)) {
@@ -287,7 +301,7 @@ try {
     );
     console.log(`\nPage height in screens (height / viewport height), ${pages.length} pages:\n`);
     console.log(heightTable(rows));
-    const lines = findingLines(results);
+    const lines = findingLines([...results, ...tallPageFindings(rows, legalPaths())]);
     console.log(`\n${lines.length} finding${lines.length === 1 ? '' : 's'}${lines.length ? ':' : '.'}`);
     for (const line of lines) console.log(`  ${line}`);
     if (lines.length) process.exitCode = 1;

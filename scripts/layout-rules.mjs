@@ -15,6 +15,15 @@ export const VIEWPORTS = [
   { width: 1440, height: 900 },
 ];
 
+/** The phone the page heights are read at (the table's second column). */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * The most screens of PHONE a page may measure (issue 30: "phone pages of at most 8 screens"), but for the pages that
+ * are one long text read from top to bottom: the legal pages, led through by their table of contents, and blog posts.
+ */
+export const MAX_PHONE_SCREENS = 8;
+
 /**
  * Text smaller than this (CSS px, as rendered) is too small to read, outside the small print: MIN_TEXT_PX of
  * src/lib/readable.ts, the one place it is written, read from there (drawn product screens are sized by it).
@@ -581,6 +590,36 @@ export function pictureTextPx(drawn, { view, fit, smallest }) {
  */
 export function screens(scrollHeight, viewportHeight) {
   return Math.round((scrollHeight / viewportHeight) * 10) / 10;
+}
+
+/**
+ * Whether a page may be longer than MAX_PHONE_SCREENS on a phone: a legal page (its path among `legalPaths`) or a blog
+ * post (/blog/…; the blog's list pages, /blogs…, are held to the limit).
+ * @param {string} path
+ * @param {string[]} legalPaths
+ */
+export function longTextPage(path, legalPaths) {
+  return legalPaths.includes(path) || path.startsWith('/blog/');
+}
+
+/**
+ * The `too-tall` findings: each page, but the long texts, whose height at PHONE is over MAX_PHONE_SCREENS screens (in
+ * pixels, so a page a few pixels over fails though its height rounds to 8.0).
+ * @param {{ path: string, pixels: number[] }[]} rows each page's scroll height at each of `viewports`
+ * @param {string[]} legalPaths
+ * @param {{ width: number, height: number }[]} [viewports]
+ * @returns {{ path: string, width: number, findings: { rule: string, where: string, what: string }[] }[]}
+ */
+export function tallPageFindings(rows, legalPaths, viewports = VIEWPORTS) {
+  const at = viewports.findIndex((v) => v.width === PHONE.width && v.height === PHONE.height);
+  if (at < 0) throw new Error(`the layout check measures no ${PHONE.width}×${PHONE.height} phone`);
+  const limit = MAX_PHONE_SCREENS * PHONE.height;
+  return rows.flatMap(({ path, pixels }) => {
+    const pixel = pixels[at] ?? 0;
+    if (pixel <= limit || longTextPage(path, legalPaths)) return [];
+    const what = `${(pixel / PHONE.height).toFixed(2)} screens (${pixel} px) at ${PHONE.width}×${PHONE.height}, over ${MAX_PHONE_SCREENS} (${limit} px)`;
+    return [{ path, width: PHONE.width, findings: [{ rule: 'too-tall', where: 'page', what }] }];
+  });
 }
 
 /**

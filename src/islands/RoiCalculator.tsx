@@ -22,7 +22,7 @@ import { useHighlight } from './hooks/useHighlight';
 
 interface Props {
   /** Every label of the calculator (src/content/home/home.json, `roi`). */
-  copy: Omit<RoiCopy, 'eyebrow' | 'heading' | 'intro'>;
+  copy: Omit<RoiCopy, 'eyebrow' | 'heading' | 'intro' | 'open'>;
 }
 
 export default function RoiCalculator({ copy }: Props) {

@@ -12,7 +12,7 @@ import { useHighlight } from './hooks/useHighlight';
 
 interface Props {
   /** The calculator's labels (src/content/home/home.json, `whatsappImpact`). */
-  copy: Omit<WhatsappImpactCopy, 'eyebrow' | 'heading' | 'intro'>;
+  copy: Omit<WhatsappImpactCopy, 'eyebrow' | 'heading' | 'intro' | 'open'>;
   /** Label of the link to the WhatsApp Business API page (src/content/ui.json, `buttons.viewMore`). */
   viewMore: string;
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_PHONE_SCREENS,
   MIN_FONT_PX,
+  PHONE,
   PICTURE_TEXT_BELOW_WIDTH,
   VIEWPORTS,
   findingLines,
   heightTable,
   pictureTextPx,
   screens,
+  tallPageFindings,
 } from '../../scripts/layout-rules.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from '../../scripts/layout-fixtures.mjs';
 
@@ -74,6 +77,37 @@ describe('the layout check', () => {
       '/ @1440 split-word section#roi: "/Ye" / "ar" in p',
       '/creator @390 spill section#ai: div by 4 px right',
     ]);
+  });
+
+  it('holds every page but the legal pages and blog posts to 8 screens of a 390 × 844 phone', () => {
+    // Issue 30: "Phone pages of at most 8 screens (390 × 844) for every page but the legal pages and blog posts".
+    expect(PHONE).toEqual({ width: 390, height: 844 });
+    expect(MAX_PHONE_SCREENS).toBe(8);
+    const limit = 8 * 844;
+    // Heights in px at each of VIEWPORTS; only the phone's column counts.
+    const row = (path: string, phone: number) => ({ path, pixels: [99_999, phone, 99_999, 99_999, 99_999] });
+    const legal = ['/privacy-policy', '/terms-of-uses', '/refund-policy'];
+    const findings = tallPageFindings(
+      [
+        row('/', 10_575),
+        row('/pricing', limit),
+        row('/yoga', limit + 1),
+        row('/about-us', 6_000),
+        row('/privacy-policy', 14_100),
+        row('/blog/take-a-yoga-studio-online', 9_000),
+        row('/blogs', 9_000),
+      ],
+      legal,
+    );
+    expect(findingLines(findings)).toEqual([
+      '/ @390 too-tall page: 12.53 screens (10575 px) at 390×844, over 8 (6752 px)',
+      '/yoga @390 too-tall page: 8.00 screens (6753 px) at 390×844, over 8 (6752 px)',
+      '/blogs @390 too-tall page: 10.66 screens (9000 px) at 390×844, over 8 (6752 px)',
+    ]);
+  });
+
+  it('refuses to judge heights when no 390 × 844 phone is measured', () => {
+    expect(() => tallPageFindings([], [], [{ width: 1440, height: 900 }])).toThrow(/390×844/);
   });
 
   it('has a test page that each rule must fire on, and one it must stay quiet on', () => {

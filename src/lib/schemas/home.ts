@@ -32,6 +32,7 @@ const showcase = z
     previous: label,
     next: label,
     position: label.describe('Under the mobile arrows: "{position} of {count}".'),
+    open: label.describe('On a phone the showcase folds under this button: "See the seven tools".'),
     entries: z.array(showcaseEntry).length(7),
   })
   .strict();
@@ -54,6 +55,7 @@ const roiTab = (sliders: readonly SliderSettings[]) =>
 const roi = z
   .object({
     ...sectionHead,
+    open: label.describe('On a phone the intro and the calculator fold under this button: "Work out your revenue".'),
     tabsLabel: label.describe('Accessible name of the tab list.'),
     tabs: z
       .object(
@@ -77,6 +79,7 @@ const whatsappImpact = z
   .object({
     ...sectionHead,
     heading: z.literal('WhatsApp Marketing Impact'),
+    open: label.describe('On a phone the intro and the calculator fold under this button.'),
     sliders: sliderLabels(WHATSAPP_SLIDERS),
     converted: label,
     revenue: label,

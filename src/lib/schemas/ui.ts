@@ -66,6 +66,7 @@ export const uiSchema = z
       })
       .strict(),
     faqHeading: label,
+    faqMore: label.describe('"{count} more questions": on a phone, the fold under the first questions of a long FAQ.'),
     planHelp: z
       .object({ heading: sentence, text: sentence, chat: z.literal('Contact Us'), demo: z.literal('Book a Demo') })
       .strict(),
@@ -134,6 +135,11 @@ export const uiSchema = z
       .describe(
         'The header of every legal page: the eyebrow, the label before the revision date and the name of its table of contents.',
       ),
+    carousel: z
+      .object({
+        label: label.describe('"{heading}: cards", the name of a stack of cards that scrolls sideways on a phone.'),
+      })
+      .strict(),
   })
   .strict();
 
