@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { slowPhone } from '../../scripts/slow-phone.mjs';
 import { holdIsland } from './hold-island';
-import { withoutOfferPopup } from './home-helpers';
+import { unfold, withoutOfferPopup } from './home-helpers';
 
 /**
  * Input made before an island hydrates is what the page shows once it has (src/browser/early-input.ts,
@@ -199,6 +199,8 @@ test.describe('feature showcase', () => {
 
     test('arrow clicks before hydration add up, in order', async ({ page }) => {
       const { problems, release } = await openHome(page, 'FeatureShowcase');
+      // On a phone the showcase is folded under a button: the visitor opens it, then clicks the arrows.
+      await unfold(showcase(page));
       const next = showcase(page).getByRole('button', { name: 'Next feature' });
       const previous = showcase(page).getByRole('button', { name: 'Previous feature' });
       await next.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { OFFER_DISMISSED_KEY } from '../../src/lib/visit-memory';
 
 /** The offer's deadline as the editor set it (src/content/offer/mega-bundle.json), in milliseconds. */
@@ -47,4 +47,18 @@ export async function withoutIslands(page: Page, dir = 'dist'): Promise<string[]
     },
   );
   return refused;
+}
+
+/**
+ * Opens a section's phone fold (src/components/ui/PhoneFold.astro) as a phone visitor does, by its summary: below md
+ * the showcase and the calculators are folded, and their islands wake only once opened. Wider, there is no summary to
+ * press and nothing is done.
+ */
+export async function unfold(section: Locator): Promise<void> {
+  const summary = section.locator('details[data-phone-fold] > summary').first();
+  if (await summary.isVisible()) {
+    await summary.scrollIntoViewIfNeeded();
+    await summary.click();
+    await expect(section.locator('details[data-phone-fold]').first()).toHaveAttribute('open', '');
+  }
 }

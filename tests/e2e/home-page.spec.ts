@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { withoutOfferPopup } from './home-helpers';
+import { unfold, withoutOfferPopup } from './home-helpers';
 import { afterRendering } from './whole-page';
 
 test.beforeEach(({ page }) => withoutOfferPopup(page));
@@ -148,7 +148,9 @@ test.describe('on a phone, every island hydrated', () => {
     // Without motion, so axe never samples a colour mid-animation (the showcase rows fade in at every step).
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    // Scroll through so every section reveals and every island hydrates.
+    // Open what a phone folds (the showcase and the two calculators), then scroll through so every section reveals
+    // and every island hydrates.
+    for (const section of ['#showcase', '#revenue-calculator', '#wa-impact']) await unfold(page.locator(section));
     // Each step waits for two frames: an island sees the viewport only in a rendered frame, and a busy renderer can
     // otherwise skip the positions where an island was in view.
     for (let y = 0; y < 12000; y += 500) {

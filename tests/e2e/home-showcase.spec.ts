@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../../src/lib/timings';
-import { withoutOfferPopup } from './home-helpers';
+import { unfold, withoutOfferPopup } from './home-helpers';
 
 test.beforeEach(({ page }) => withoutOfferPopup(page));
 
@@ -10,6 +10,8 @@ async function openShowcase(page: Page) {
   await page.clock.install({ time: new Date('2026-03-02T09:00:00Z') });
   await page.clock.pauseAt(new Date('2026-03-02T09:00:01Z'));
   await page.goto('/');
+  // On a phone the showcase is folded under a button, and wakes once the visitor opens it.
+  await unfold(page.locator('#showcase'));
   const showcase = page.locator('[data-showcase]');
   await showcase.scrollIntoViewIfNeeded();
   // Hydrated: the island's wrapper has dropped its server-render marker.

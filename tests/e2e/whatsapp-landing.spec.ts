@@ -52,8 +52,11 @@ test('sections: broadcast, enterprise, integrations, compact plans, app promo, t
   for (const name of ['Get it on Android', 'Download on iOS']) {
     await expect(page.getByRole('link', { name })).toHaveAttribute('target', '_blank');
   }
+  // Ten questions, every one shown at this width (a phone folds the last seven under one summary).
   const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
-  await expect(faq.locator('details')).toHaveCount(10);
+  const questions = faq.locator('details:not([data-phone-fold]) > summary');
+  await expect(questions).toHaveCount(10);
+  for (const question of await questions.all()) await expect(question).toBeVisible();
 });
 
 test.describe('three-step accordion', () => {
