@@ -74,11 +74,12 @@ const afterRendering = (page) =>
  * seen into view, a frame at a time, until none is left, as tests/e2e/whole-page.ts's revealWholePage does (islands in
  * a closed dialog or hidden at this width excepted); then waits up to 20 s for the fonts and every image drawn at this
  * width (lazy ones loaded now), and scrolls back to the top. Rejects after `timeout` ms with the section it still
- * waited for; resolves with the images (and "fonts") that had not loaded, so the run names them.
- * @param {number} timeout
+ * waited for; resolves with the images (and "fonts") that had not loaded, so the run names them. It first waits for the
+ * window to be `width` wide: on a busy machine a resize can reach the page a frame or two after Playwright returns.
+ * @param {{ timeout: number, width: number }} settings
  * @returns {Promise<string[]>}
  */
-function settle(timeout) {
+function settle({ timeout, width }) {
   const IMAGE_WAIT_MS = 20_000;
   /** @type {() => Promise<void>} */
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
@@ -95,6 +96,10 @@ function settle(timeout) {
       image.addEventListener('error', done, { once: true });
     });
   return (async () => {
+    while (window.innerWidth !== width) {
+      late(`a ${width} px wide window (it is ${window.innerWidth} px)`);
+      await frame();
+    }
     await frame();
     await frame();
     for (;;) {
@@ -264,7 +269,7 @@ try {
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         // Again at each width: an island hidden at the last width (display: none) may show at this one.
-        const unloaded = await page.evaluate(settle, SETTLE_TIMEOUT_MS);
+        const unloaded = await page.evaluate(settle, { timeout: SETTLE_TIMEOUT_MS, width: viewport.width });
         if (unloaded.length)
           console.warn(`${path} at ${viewport.width} px: measured without ${unloaded.join(', ')} (not loaded in 20 s)`);
         lap('reveal');
