@@ -134,6 +134,8 @@ function settle({ timeout, width }) {
   })();
 }
 
+/** @typedef {Awaited<ReturnType<typeof measurePicture>>} PictureDrawing What measurePicture reads of a picture. */
+
 /**
  * The source of an SVG picture: from the runtime, or from the data: URL a test page draws it from.
  * @param {string} src
@@ -151,7 +153,7 @@ async function pictureSource(src) {
  * @param {import('@playwright/test').Page} page
  * @param {{ src: string, where: string, alt: string, drawn: { width: number, height: number } }[]} pictures
  * @param {number} width
- * @param {Map<string, Awaited<ReturnType<typeof measurePicture>>>} measured
+ * @param {Map<string, PictureDrawing>} measured
  * @param {{ rule: string, where: string, what: string }[]} findings
  */
 async function pictureTextFindings(page, pictures, width, measured, findings) {
@@ -161,7 +163,7 @@ async function pictureTextFindings(page, pictures, width, measured, findings) {
       measured.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture.src)));
     }
     // Set just above.
-    const drawing = /** @type {Awaited<ReturnType<typeof measurePicture>>} */ (measured.get(picture.src));
+    const drawing = /** @type {PictureDrawing} */ (measured.get(picture.src));
     const px = pictureTextPx(picture.drawn, drawing);
     if (px === null || !drawing.smallest || px >= MIN_FONT_PX - 0.01) continue;
     const name = picture.src.startsWith('data:') ? 'picture' : `picture ${new URL(picture.src).pathname}`;
@@ -241,8 +243,7 @@ try {
     const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path));
     const rows = [];
     const results = [];
-    /** measurePicture's answer for each picture: each is measured once per run. */
-    /** @type {Map<string, Awaited<ReturnType<typeof measurePicture>>>} */
+    /** @type {Map<string, PictureDrawing>} measurePicture's answer for each picture: each is measured once per run. */
     const pictureVerdicts = new Map();
     /** Where the time goes, for the summary line: loading, resizing and revealing, measuring. */
     const spent = { load: 0, reveal: 0, measure: 0 };
@@ -292,8 +293,7 @@ try {
         const at = /** @type {(typeof results)[number]} */ (
           results.find((result) => result.path === path && result.width === picture.width)
         );
-        for (const what of /** @type {Awaited<ReturnType<typeof measurePicture>>} */ (pictureVerdicts.get(picture.src))
-          .outside) {
+        for (const what of /** @type {PictureDrawing} */ (pictureVerdicts.get(picture.src)).outside) {
           const name = `picture ${new URL(picture.src).pathname} "${picture.alt}"`;
           at.findings.push({ rule: 'spill', where: picture.where, what: `${name}: ${what}` });
         }
