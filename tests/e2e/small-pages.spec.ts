@@ -141,6 +141,8 @@ test.describe('legal pages', () => {
       expect(follows, 'the next Tab goes on after the heading').toBe(true);
     };
 
+    // Jumps at once: a smooth scroll down a long page can end short while the images it passes load.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     // A wide screen: the list beside the text, one link per section, in order.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/privacy-policy');
