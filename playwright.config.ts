@@ -8,16 +8,14 @@ const configuredPort = port + 1;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Two at a time on any machine: a test spends most of its time waiting on the page, so two share two cores well
-  // (one at a time left a core idle: 25 min of wall time for 12 of CPU).
-  workers: 2,
+  workers: process.env.CI ? 2 : undefined,
   // A test that fails is run once more, with a trace to read (test-results/), and the run still fails: a test that
   // passes only on its second try is flaky, and that is a failure too. Recording a trace of every test would cost
   // about an eighth of the suite's time.
   retries: 1,
   failOnFlakyTests: true,
   forbidOnly: true,
-  reporter: [['list']],
+  reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
