@@ -25,7 +25,7 @@ const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
 // The home page, the one most visitors see first, is measured five times in a row, every time, and judged on the
 // median run (Lighthouse's own advice): on a shared 2-core machine one run in five can lose 10 points to the machine.
 /** @type {Record<string, number>} */
-const EVERY_RUN = { '/': 5 };
+const ALWAYS_MEASURED = { '/': 5 };
 const UNSCORED_AUDITS = ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'];
 
 const dir = process.env.LIGHTHOUSE_DIR ?? 'dist';
@@ -139,7 +139,7 @@ async function measure(path, port) {
   // Accessibility, best practices and SEO do not vary and are never re-measured.
   /** @type {Run[]} */
   const runs = [];
-  const everyRun = EVERY_RUN[path];
+  const timesAlways = ALWAYS_MEASURED[path];
   let retries = 3;
   const audit = async () => {
     const result = await lighthouse(`${origin}${path}`, {
@@ -156,13 +156,13 @@ async function measure(path, port) {
     if (!result) throw new Error(`${path}: Lighthouse gave no result`);
     return result.lhr;
   };
-  if (everyRun) {
+  if (timesAlways) {
     // The first page the runtime and Chrome serve pays for their start (the Worker compiled, cold caches), which no
     // visitor meets: that run is printed, not judged.
     const warm = await audit();
     console.error(`${path}: performance ${judge(warm, path).scores.performance} on a first run, not judged`);
   }
-  while (runs.length < (everyRun ?? 3)) {
+  while (runs.length < (timesAlways ?? 3)) {
     const lhr = await audit();
     const { scores, failed } = judge(lhr, path);
     if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
@@ -174,7 +174,7 @@ async function measure(path, port) {
     }
     runs.push({ lhr, scores, failed });
     const missedOnlyPerformance = failed.length > 0 && failed.every((f) => f.startsWith('performance '));
-    if (everyRun) continue;
+    if (timesAlways) continue;
     if (runs.length === 1 && !missedOnlyPerformance) break;
     if (runs.length === 1)
       console.error(`${path}: performance ${scores.performance} on the first run; measuring twice more`);
@@ -189,7 +189,7 @@ async function measure(path, port) {
     const tbt = runs.map((r) => Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0));
     console.error(
       `${path}: performance ${order.join(', ')}: median ${scores.performance}` +
-        (everyRun ? `; total blocking time median ${tbt.sort((a, b) => a - b)[Math.floor(tbt.length / 2)]} ms` : ''),
+        (timesAlways ? `; total blocking time median ${tbt.sort((a, b) => a - b)[Math.floor(tbt.length / 2)]} ms` : ''),
     );
   }
   const row = rowOf(path, lhr, scores, failed);
@@ -239,12 +239,12 @@ function measureElsewhere(paths) {
   });
 }
 
-// The pages measured on every run (the home page) go first, alone on the machine. The others share it: CONCURRENCY
+// The pages always measured several times (the home page) go first, alone on the machine. The others share it: CONCURRENCY
 // processes measure one page each at a time, one per two cores. More would be harsher on the scores, never more
 // lenient: Lighthouse times the page's main thread, and on a 2-core machine a second Chrome stretches every task.
 const CONCURRENCY = Number(process.env.LIGHTHOUSE_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)));
-const alone = targets.filter((path) => EVERY_RUN[path]);
-const shared = targets.filter((path) => !EVERY_RUN[path]);
+const alone = targets.filter((path) => ALWAYS_MEASURED[path]);
+const shared = targets.filter((path) => !ALWAYS_MEASURED[path]);
 /** @type {Map<string, Row>} */
 const rows = new Map();
 try {
