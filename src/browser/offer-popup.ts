@@ -20,8 +20,11 @@ export function setupOfferPopup(dialog: HTMLDialogElement): void {
     if (event.target === dialog) dialog.close();
   });
   dialog.addEventListener('close', () => remember(session, OFFER_DISMISSED_KEY));
-  whenShown(() => {
+  const open = () => {
     if (dialog.open || !dialog.isConnected || recall(session, OFFER_DISMISSED_KEY)) return;
     if (offerRuns(new Date(dialog.dataset.deadline ?? ''), new Date())) dialog.showModal();
-  });
+  };
+  // A modal restyles the whole page (all of it turns inert) and lays it out to move focus: that work gets a task of
+  // its own, after the page's scripts have run, instead of lengthening theirs.
+  whenShown(() => window.setTimeout(open, 0));
 }
