@@ -6,6 +6,7 @@ export type IconNode = [string, Record<string, string>][];
 
 /** The lucide icons in use, by name. Add a name here to use another icon. */
 const LUCIDE_NAMES = [
+  'ArrowLeft',
   'ArrowRight',
   'CalendarClock',
   'CalendarDays',
