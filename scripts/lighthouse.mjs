@@ -239,9 +239,9 @@ function measureElsewhere(paths) {
   });
 }
 
-// The pages always measured several times (the home page) go first, alone on the machine. The others share it: CONCURRENCY
-// processes measure one page each at a time, one per two cores. More would be harsher on the scores, never more
-// lenient: Lighthouse times the page's main thread, and on a 2-core machine a second Chrome stretches every task.
+// The pages always measured several times (the home page) go first, alone on the machine. The others share it:
+// CONCURRENCY processes measure one page each at a time, one per two cores. More would be harsher on the scores, never
+// more lenient: Lighthouse times the page's main thread, and on a 2-core machine a second Chrome stretches every task.
 const CONCURRENCY = Number(process.env.LIGHTHOUSE_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 const alone = targets.filter((path) => ALWAYS_MEASURED[path]);
 const shared = targets.filter((path) => !ALWAYS_MEASURED[path]);

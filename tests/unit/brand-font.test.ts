@@ -9,18 +9,22 @@ import { mergeGlyphs } from '../../scripts/sfnt.mjs';
 const hex = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, '0')} ${String.fromCodePoint(c)}`;
 const RUPEE = 0x20b9;
 
+/** Every character the typeface draws: the package's Latin and Latin Extended files together. */
+const typefaceCharacters = async () =>
+  new Set([...(await fontCharacters(SOURCES.latin)), ...(await fontCharacters(SOURCES.latinExt))]);
+
 describe('the brand font subset (src/styles/fonts/plus-jakarta-sans.woff2)', () => {
   it('has every character the site writes that the typeface draws: else run node scripts/brand-font.mjs', async () => {
     const subset = await fontCharacters(FONT_FILE);
-    const typeface = new Set([...(await fontCharacters(SOURCES.latin)), ...(await fontCharacters(SOURCES.latinExt))]);
+    const typeface = await typefaceCharacters();
     const missing = [...siteCharacters()].filter((c) => typeface.has(c) && !subset.has(c)).map(hex);
     expect(missing).toEqual([]);
   });
 
   it('is all the site writes: a character the typeface lacks sends the browser through the system fonts as it lays out', async () => {
-    // A "✓" in the home page's offer popup cost 20 ms of layout on the page's main thread when the popup opened. The one
-    // exception is the failure alert's "❌" (spec copy): the browser's own alert box draws it, not the page.
-    const typeface = new Set([...(await fontCharacters(SOURCES.latin)), ...(await fontCharacters(SOURCES.latinExt))]);
+    // A "✓" in the home page's offer popup cost 20 ms of layout on the page's main thread when the popup opened. The
+    // one exception is the failure alert's "❌" (spec copy): the browser's own alert box draws it, not the page.
+    const typeface = await typefaceCharacters();
     const lacking = [...siteCharacters()].filter((c) => c > 0x20 && !typeface.has(c)).map(hex);
     expect(lacking).toEqual([hex(0x274c)]);
   });
