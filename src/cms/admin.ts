@@ -1,11 +1,46 @@
 /**
  * The content admin's browser entry (/cms/, built by src/integrations/cms-admin.ts): Sveltia CMS with the generated
  * config.yml beside the page, and the site's own stylesheet in the preview, so an editor sees headings, lists and
- * links as visitors will.
+ * links as visitors will. Before each save, the entry goes through the build's own rules (src/lib/cms/entry-check.ts):
+ * what the build would refuse is not saved, and the editor is told which field and why.
  */
 import CMS from '@sveltia/cms';
+import { entryProblems, problemLines } from '../lib/cms/entry-check';
+import type { Plans } from '../lib/pricing/prices';
+import { guardUnsavedChanges } from './unsaved-guard';
 
 const styles = document.querySelector<HTMLMetaElement>('meta[name="cms-preview-styles"]')?.content ?? '';
 for (const href of styles.split(' ').filter(Boolean)) CMS.registerPreviewStyle(href);
 
+/** The site's plans as the build that wrote this admin read them (plans.json beside the page), for the copy check. */
+async function sitePlans(): Promise<Plans | undefined> {
+  const response = await fetch(new URL('plans.json', document.baseURI)).catch(() => undefined);
+  return response?.ok ? ((await response.json()) as Plans) : undefined;
+}
+
+/** An entry as the save event hands it: an Immutable map. */
+interface SavingEntry {
+  get(key: 'collection' | 'path' | 'slug'): string;
+  get(key: 'data'): { toJS(): Record<string, unknown> };
+}
+
+CMS.registerEventListener({
+  name: 'preSave',
+  handler: async ({ entry }) => {
+    const saving = entry as unknown as SavingEntry;
+    const problems = entryProblems(
+      saving.get('collection'),
+      saving.get('path'),
+      saving.get('data').toJS(),
+      await sitePlans(),
+    );
+    // Thrown as the admin's own "saving_failed", the save stops and its dialog shows the cause: the file is unchanged.
+    if (problems.length) {
+      const why = new Error(`The site would refuse it. ${problemLines(problems).join('. ')}.`);
+      throw new Error('saving_failed', { cause: why });
+    }
+  },
+});
+
+guardUnsavedChanges();
 void CMS.init();

@@ -3,7 +3,7 @@
  * site: no page links it, it is not in the sitemap, it carries `noindex`, and dist-pages.mjs leaves it out of every
  * page check. Its own Content-Security-Policy is written by headersFile (src/lib/security-headers.ts).
  *
- * - config.yml: generated from the content schemas by src/lib/cms/config.ts, with the content files' current values
+ * - config.yml: generated from the content schemas by src/lib/cms/admin-config.ts, with the content files' current values
  *   (for the folders of image fields and the hints of fields that hold a slot);
  * - admin.js and its chunks: Sveltia's npm build bundled with esbuild (fonts, icons and WebAssembly are files of its
  *   own, copied beside it: nothing loads from another host);
@@ -17,9 +17,10 @@ import type { AstroIntegration } from 'astro';
 import { stringify } from 'yaml';
 import { site } from '../config/site';
 import { splitFrontmatter } from '../data/blog/embedded';
-import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/config';
+import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/admin-config';
 import { CMS_FOLDER } from './dist-pages.mjs';
 import { astroEsbuild } from './astro-esbuild';
+import { PLANS_FILE } from './pricing-check';
 
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
 const ENTRY = 'src/cms/admin.ts';
@@ -57,7 +58,7 @@ export async function cmsConfigFile(root: string) {
     files: await readContentFiles(root),
   });
   const header = [
-    '# Generated at build time from the content schemas (src/lib/cms/config.ts). Do not edit.',
+    '# Generated at build time from the content schemas (src/lib/cms/admin-config.ts). Do not edit.',
     '# Rules the form cannot check (the build still does, naming the file and the field):',
     ...unexpressed.map((rule) => `#   ${rule}`),
   ];
@@ -94,18 +95,30 @@ const GITHUB_STATUS = 'https://www.githubstatus.com/api/v2/status.json';
 const NO_STATUS = 'data:application/json,{"status":{"indicator":"none"}}';
 
 /**
- * Sveltia's code without its status poll (above), and with each font its style sheet loads from the fontsource CDN replaced by the same font of its own
+ * The dialog of a save that stopped says "try again later", which misleads when the admin's own check (src/cms/admin.ts)
+ * stopped it: its cause, shown below, says what to change.
+ */
+const SAVE_FAILED = 'There was an error while saving the entry. Please try again later.';
+const NOT_SAVED = 'This entry was not saved.';
+
+/**
+ * Sveltia's code without its status poll (above), with the save dialog's words (above), and with each font its style sheet loads from the fontsource CDN replaced by the same font of its own
  * package (assets/, copied beside the admin): the admin loads with no request to another host. A CDN font with no
  * local copy stops the build.
  */
-export function ownHostsOnly(code: string, assets: string[]): string {
+export function adaptSveltia(code: string, assets: string[]): string {
   if (!code.includes(GITHUB_STATUS))
     throw new Error(`@sveltia/cms no longer reads ${GITHUB_STATUS}: check what it calls`);
-  return code.replace(GITHUB_STATUS, NO_STATUS).replace(CDN_FONT, (url, name: string, subset: string) => {
-    const file = assets.find((asset) => asset.startsWith(`${name}-${subset}-`) && asset.endsWith('.woff2'));
-    if (!file) throw new Error(`The content admin loads ${url}, and @sveltia/cms ships no copy of it`);
-    return `/${CMS_FOLDER}/assets/${file}`;
-  });
+  if (!code.includes(SAVE_FAILED))
+    throw new Error(`@sveltia/cms no longer says "${SAVE_FAILED}": check its save dialog`);
+  return code
+    .replace(GITHUB_STATUS, NO_STATUS)
+    .replace(SAVE_FAILED, NOT_SAVED)
+    .replace(CDN_FONT, (url, name: string, subset: string) => {
+      const file = assets.find((asset) => asset.startsWith(`${name}-${subset}-`) && asset.endsWith('.woff2'));
+      if (!file) throw new Error(`The content admin loads ${url}, and @sveltia/cms ships no copy of it`);
+      return `/${CMS_FOLDER}/assets/${file}`;
+    });
 }
 
 /** Bundles the admin's entry and Sveltia into `outDir` (admin.js, chunks/, assets/). */
@@ -119,7 +132,7 @@ async function bundleAdmin(projectRoot: string, outDir: string) {
         name: 'fonts-from-the-site',
         setup(bundler) {
           bundler.onLoad({ filter: /@sveltia[\\/]cms[\\/]npm[\\/]index\.js$/ }, async (args) => ({
-            contents: ownHostsOnly(await readFile(args.path, 'utf8'), assets),
+            contents: adaptSveltia(await readFile(args.path, 'utf8'), assets),
             loader: 'js',
           }));
         },
@@ -164,6 +177,8 @@ export function cmsAdmin(): AstroIntegration {
         await mkdir(out, { recursive: true });
         const { yaml, config, unexpressed } = await cmsConfigFile(projectRoot);
         await writeFile(join(out, 'config.yml'), yaml);
+        // The plans the admin's copy check compares a saved text with (src/cms/admin.ts).
+        await writeFile(join(out, 'plans.json'), await readFile(join(projectRoot, PLANS_FILE), 'utf8'));
         await bundleAdmin(projectRoot, out);
         await writeFile(join(out, 'index.html'), adminPage(await siteStyles(dist)));
         const collections = (config.collections as unknown[]).length;

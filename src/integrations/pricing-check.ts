@@ -20,7 +20,7 @@ import { offerSchema } from '../lib/schemas/offer';
 import { plansSchema } from '../lib/schemas/plans';
 
 const CONTENT = 'src/content';
-const PLANS_FILE = 'src/content/plans/plans.json';
+export const PLANS_FILE = 'src/content/plans/plans.json';
 const OFFER_FOLDER = 'src/content/offer';
 
 /** Every JSON and Markdown file under src/content, with its path in the project. */

@@ -93,8 +93,8 @@ export function field(scope: Page | Locator, label: string): Locator {
 }
 
 /**
- * The text box of a field inside nested object fields, by their labels (["Hero", "Eyebrow"]). The admin draws a
- * group's fields once it is on screen, so each group is scrolled to first.
+ * The text box of a field inside nested object fields, by their labels (["Top of page", "Line above heading"]). The
+ * admin draws a group's fields once it is on screen, so each group is scrolled to first.
  */
 export async function textbox(page: Page, labels: string[]): Promise<Locator> {
   let scope: Page | Locator = page;
@@ -103,6 +103,10 @@ export async function textbox(page: Page, labels: string[]): Promise<Locator> {
     // A list draws its items' fields once the item is on screen: bring the groups inside the scope into view, outer
     // to inner, until the field is there.
     for (let depth = 0; scope !== page && depth < 3; depth++) {
+      if (await target.isVisible()) break;
+      // A list's items open folded to their summaries: unfold them.
+      const expand = (scope as Locator).getByRole('button', { name: 'Expand All' }).first();
+      if ((await expand.count()) && (await expand.isEnabled())) await expand.click();
       if (await target.isVisible()) break;
       await (scope as Locator).getByRole('group').nth(depth).scrollIntoViewIfNeeded();
       await expect(target)

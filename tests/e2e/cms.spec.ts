@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { FILE_COLLECTIONS } from '../../src/lib/schemas/collections';
 import { embeddedPostSchema } from '../../src/lib/schemas/blog';
+import { LEAVE_QUESTION } from '../../src/cms/unsaved-guard';
 import { checkEntry } from '../content-check';
 import { buildWithContent } from './cms-build';
 import { changedLines, field, listCheckout, openAdmin, readCheckout, textbox } from './cms-helpers';
@@ -16,6 +17,24 @@ const HOME = 'src/content/home/home.json';
 const FEATURE = 'src/content/features/smart-ai.json';
 const NEW_TESTIMONIAL = 'src/content/testimonials/home-9.json';
 const LEGAL = 'src/content/legal/refund-policy.md';
+const OFFER = 'src/content/offer/mega-bundle.json';
+/** An entry of every collection of the admin, and its file. */
+const ONE_OF_EACH = [
+  ['home/entries/home', HOME],
+  ['features/entries/smart-ai', FEATURE],
+  ['landing/entries/creator', 'src/content/landing/creator.json'],
+  ['whatsapp/entries/landing', 'src/content/whatsapp/landing.json'],
+  ['plans/entries/plans', 'src/content/plans/plans.json'],
+  ['offer/entries/mega-bundle', OFFER],
+  ['testimonials/entries/home-1', 'src/content/testimonials/home-1.json'],
+  ['about/entries/about-us', 'src/content/about/about-us.json'],
+  ['pages/entries/not-found', 'src/content/pages/not-found.json'],
+  ['legal/entries/refund-policy', LEGAL],
+  ['blog/entries/take-a-yoga-studio-online', 'src/content/blog/take-a-yoga-studio-online.md'],
+  ['blogCategories/entries/categories', 'src/content/blog/categories.json'],
+  ['blogPage/entries/blogs', 'src/content/blog-page/blogs.json'],
+  ['ui/entries/ui', 'src/content/ui.json'],
+] as const;
 
 const EYEBROW = 'Made for paid communities';
 const ANSWER = 'Yes. Smart AI drafts replies in your own tone, and nothing is sent until you approve it.';
@@ -62,7 +81,13 @@ test.describe('content admin', () => {
     await openAdmin(page);
 
     await test.step('the home hero eyebrow: one line changes', async () => {
-      const { after, diff } = await editOneField(page, HOME, 'home/entries/home', ['Hero', 'Eyebrow'], EYEBROW);
+      const { after, diff } = await editOneField(
+        page,
+        HOME,
+        'home/entries/home',
+        ['Top of page', 'Line above heading'],
+        EYEBROW,
+      );
       saved[HOME] = after;
       expect(diff).toEqual([[expect.any(Number), expect.any(String), `    "eyebrow": "${EYEBROW}",`]]);
       expect(checkEntry(FILE_COLLECTIONS.home, HOME, JSON.parse(saved[HOME])).success).toBe(true);
@@ -96,14 +121,14 @@ test.describe('content admin', () => {
 
     await test.step('a new testimonial: a file of its own', async () => {
       await page.goto('/cms/#/collections/testimonials/new');
-      await page.getByRole('spinbutton', { name: 'ID', exact: true }).fill('9');
-      await (await textbox(page, ['Group'])).fill('home');
-      await (await textbox(page, ['Name'])).fill('Sunrise Run Club');
-      await (await textbox(page, ['Category'])).fill('Running Club');
-      await (await textbox(page, ['Author'])).fill('Meera Pillai, Organiser');
+      await page.getByRole('spinbutton', { name: 'Order', exact: true }).fill('9');
+      await (await textbox(page, ['Shown on'])).fill('home');
+      await (await textbox(page, ['Business name'])).fill('Sunrise Run Club');
+      await (await textbox(page, ['Kind of business'])).fill('Running Club');
+      await (await textbox(page, ['Said by'])).fill('Meera Pillai, Organiser');
       await (await textbox(page, ['Quote'])).fill(QUOTE);
       await pickImage(page, 'Logo', 'canvas-collective.svg');
-      await (await textbox(page, ['Alt'])).fill('Sunrise Run Club logo');
+      await (await textbox(page, ['Logo description'])).fill('Sunrise Run Club logo');
       saved[NEW_TESTIMONIAL] = await save(page, NEW_TESTIMONIAL, null);
       const data = JSON.parse(saved[NEW_TESTIMONIAL]);
       expect(data).toEqual({
@@ -121,17 +146,19 @@ test.describe('content admin', () => {
 
     await test.step('a new blog post with a category', async () => {
       await page.goto('/cms/#/collections/blog/new');
-      await (await textbox(page, ['Name'])).fill(POST_TITLE);
+      await (await textbox(page, ['Title'])).fill(POST_TITLE);
       await field(page, 'Category').getByRole('radio', { name: 'Memberships & Payments' }).check();
-      await field(page, 'Created at').getByRole('button', { name: 'Now' }).click();
+      await field(page, 'Date').getByRole('button', { name: 'Now' }).click();
       await (await textbox(page, ['Author'])).fill('Kavya Menon');
       await (
-        await textbox(page, ['Short description'])
+        await textbox(page, ['Summary'])
       ).fill(
         'Monthly plans, automatic renewals and reminders: how a running club stopped chasing bank transfers for good.',
       );
-      await pickImage(page, 'Image', 'payment-links.svg');
-      await (await textbox(page, ['Image alt'])).fill('Illustration of a payment link shared with club members');
+      await pickImage(page, 'Picture', 'payment-links.svg');
+      await (
+        await textbox(page, ['Picture description'])
+      ).fill('Illustration of a payment link shared with club members');
       await (await textbox(page, ['Text'])).fill(POST_BODY);
       saved[POST_FILE] = await save(page, POST_FILE, null);
       const front = /^---\n([\s\S]*?)\n---\n/.exec(saved[POST_FILE]);
@@ -161,22 +188,125 @@ test.describe('content admin', () => {
   test('the admin refuses an empty required field and an out-of-range number, naming the field', async ({ page }) => {
     await openAdmin(page);
     await page.goto('/cms/#/collections/home/entries/home');
-    await (await textbox(page, ['Hero', 'Eyebrow'])).fill('');
+    await (await textbox(page, ['Top of page', 'Line above heading'])).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
-    await expect(field(field(page, 'Hero'), 'Eyebrow')).toContainText('This field is required');
+    await expect(field(field(page, 'Top of page'), 'Line above heading')).toContainText('This field is required');
 
     await page.goto('/cms/#/collections/testimonials/entries/home-1');
-    await page.getByRole('spinbutton', { name: 'ID', exact: true }).fill('0');
+    await page.getByRole('spinbutton', { name: 'Order', exact: true }).fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
     // The bound is the schema's: a testimonial's id is a positive whole number.
-    await expect(field(page, 'ID')).toContainText('The value must be greater than or equal to 1.');
+    await expect(field(page, 'Order')).toContainText('The value must be greater than or equal to 1.');
     // Nothing reached the files.
     expect(await readCheckout(page, HOME)).toBe(readFileSync(HOME, 'utf8'));
     expect(await readCheckout(page, 'src/content/testimonials/home-1.json')).toBe(
       readFileSync('src/content/testimonials/home-1.json', 'utf8'),
     );
+  });
+
+  test("an offer's original price below its price is not saved, and the admin says why", async ({ page }) => {
+    await openAdmin(page);
+    await page.goto('/cms/#/collections/offer/entries/mega-bundle');
+    await page.getByRole('spinbutton', { name: 'Original price (₹)', exact: true }).fill('40000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.locator('dialog[open]');
+    await expect(dialog).toContainText('This entry was not saved.');
+    // The build's own rule, in the admin's words: the field by its label.
+    await expect(dialog).toContainText('Original price (₹): must be above the price');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await readCheckout(page, OFFER)).toBe(readFileSync(OFFER, 'utf8'));
+  });
+
+  test('every collection: the first save of one field changes one line', async ({ page }) => {
+    test.setTimeout(150_000);
+    await openAdmin(page);
+    for (const [entry, path] of ONE_OF_EACH) {
+      const before = readFileSync(path, 'utf8');
+      await page.goto(`/cms/#/collections/${entry}`);
+      const editor = page.getByRole('group', { name: 'Content Editor' });
+      const expand = editor.getByRole('button', { name: 'Expand All' }).first();
+      await expect(editor.getByRole('group', { name: / Field$/ }).first()).toBeVisible();
+      if ((await expand.count()) && (await expand.isEnabled())) await expand.click();
+      // The first text an editor can change that ends in a letter: its last letter changes.
+      const boxes = editor.locator('input:not([type]):visible, input[type="text"]:visible, textarea:visible');
+      let changed = false;
+      for (const box of await boxes.all()) {
+        if (!(await box.isEditable())) continue;
+        const value = await box.inputValue();
+        if (!/[a-df-z]$/.test(value)) continue;
+        await box.fill(`${value.slice(0, -1)}e`);
+        changed = true;
+        break;
+      }
+      expect(changed, entry).toBe(true);
+      const after = await save(page, path, before);
+      expect(changedLines(before, after), path).toHaveLength(1);
+    }
+  });
+
+  test('the plans: three, none added or removed, each named in its summary, its id fixed', async ({ page }) => {
+    await openAdmin(page);
+    await page.goto('/cms/#/collections/plans/entries/plans');
+    const community = field(page, 'Community plans');
+    await community.scrollIntoViewIfNeeded();
+    const plans = field(community, 'Plans').first();
+    await plans.scrollIntoViewIfNeeded();
+    for (const name of ['Lite', 'Plus', 'Advance']) await expect(plans).toContainText(name);
+    await expect(plans.getByRole('button', { name: /^Add\b/ })).toHaveCount(0);
+    await expect(plans.getByRole('button', { name: /Remove|Delete|Duplicate/ })).toHaveCount(0);
+    await plans.getByRole('button', { name: 'Expand All' }).click();
+    await expect(field(plans, 'Plan').first().getByRole('textbox')).not.toBeEditable();
+    // A list that may grow offers to add to it, so the counts above could fail.
+    await page.goto('/cms/#/collections/features/entries/smart-ai');
+    await textbox(page, ['FAQs', 'Question']);
+    await expect(
+      field(page, 'FAQs')
+        .getByRole('button', { name: /^Add\b/ })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('leaving an entry with unsaved changes asks first, and staying keeps them', async ({ page }) => {
+    await openAdmin(page);
+    await page.goto('/cms/#/collections/home/entries/home');
+    const eyebrow = await textbox(page, ['Top of page', 'Line above heading']);
+    const questions: string[] = [];
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void (questions.length === 1 ? dialog.dismiss() : dialog.accept());
+    });
+    await eyebrow.fill(EYEBROW);
+    await page.getByRole('button', { name: 'Cancel Editing' }).click();
+    expect(questions).toEqual([LEAVE_QUESTION]);
+    await expect(eyebrow).toHaveValue(EYEBROW);
+    await page.getByRole('button', { name: 'Cancel Editing' }).click();
+    expect(questions).toHaveLength(2);
+    await expect(page.getByRole('group', { name: 'Content Editor' })).toHaveCount(0);
+    expect(await readCheckout(page, HOME)).toBe(readFileSync(HOME, 'utf8'));
+  });
+
+  test.describe('an editor in another time zone', () => {
+    test.use({ timezoneId: 'America/New_York' });
+
+    test("picks the offer's end in India time, stored with +05:30", async ({ page }) => {
+      await openAdmin(page);
+      await page.goto('/cms/#/collections/offer/entries/mega-bundle');
+      const picker = field(page, 'Offer ends').locator('input[type="datetime-local"]');
+      // The file's 23:59+05:30 is shown as India's 23:59, not New York's time of that moment.
+      await expect(picker).toHaveValue('2027-03-31T23:59');
+      await picker.fill('2027-04-30T23:59');
+      const before = readFileSync(OFFER, 'utf8');
+      const after = await save(page, OFFER, before);
+      expect(changedLines(before, after)).toEqual([
+        [
+          expect.any(Number),
+          '  "deadline": "2027-03-31T23:59:00+05:30",',
+          '  "deadline": "2027-04-30T23:59:00+05:30",',
+        ],
+      ]);
+    });
   });
 
   test('the admin loads with no request leaving the site and no policy violation, and is not indexed', async ({

@@ -1,5 +1,5 @@
 /**
- * The content admin's config (src/lib/cms/config.ts) against the schemas it is generated from, so that the two never
+ * The content admin's config (src/lib/cms/admin-config.ts) against the schemas it is generated from, so that the two never
  * drift: every value a schema checks has a field, with the schema's rules; no field edits a value the schema does not
  * know; the fields follow the files' own key order (so a save changes only the lines an editor changed); and the
  * files are written as the admin writes them.
@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
-import { cmsConfigFile, ownHostsOnly, readContentFiles } from '../../src/integrations/cms-admin';
-import { CMS_COLLECTIONS } from '../../src/lib/cms/config';
+import { cmsConfigFile, adaptSveltia, readContentFiles } from '../../src/integrations/cms-admin';
+import { CMS_COLLECTIONS } from '../../src/lib/cms/admin-config';
 import { schemaContext } from '../content-check';
 import type { CmsField } from '../../src/lib/cms/fields';
 import { filesUnder } from '../../src/integrations/dist-pages.mjs';
@@ -27,6 +27,49 @@ function formsOf(name: string): { file: string; fields: CmsField[] }[] {
     file: file.path,
     fields: collection.files ? collection.files.find((f) => f.file === file.path)!.fields : collection.fields!,
   }));
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Object.keys(value).length);
+
+/**
+ * An entry as the admin saves it from its fields (Sveltia, `omit_empty_optional_fields`): keys in the fields' order,
+ * a yes/no field always written (false when it was missing), an optional field left out when it is empty.
+ */
+function adminForm(fields: CmsField[], data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const formOf = (field: CmsField, value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => formOf({ ...field, widget: 'object' }, item));
+    if (field.fields) return adminForm(field.fields as CmsField[], value as Record<string, unknown>);
+    if (field.types) {
+      // The admin orders an item's keys by the fields of all its types in turn, the first of each name counting.
+      const key = field.typeKey as string;
+      const types = field.types as { name: string; fields: CmsField[] }[];
+      const kind = (value as Record<string, unknown>)[key];
+      const own = new Set(types.find((t) => t.name === kind)?.fields.map((f) => f.name));
+      const order = [...new Map(types.flatMap((t) => t.fields).map((f) => [f.name, f])).values()];
+      return {
+        [key]: kind,
+        ...adminForm(
+          order.filter((f) => own.has(f.name)),
+          value as Record<string, unknown>,
+        ),
+      };
+    }
+    return value;
+  };
+  for (const field of fields) {
+    let value = formOf(field, data[field.name]);
+    if (field.widget === 'boolean') value ??= false;
+    if (isEmpty(value) && (field.required === false || value === undefined)) continue;
+    out[field.name] = value;
+  }
+  return out;
 }
 
 /** Every value path a piece of data holds ("hero.eyebrow", "faqs[].answer"), and the fields' paths for it. */
@@ -220,7 +263,8 @@ describe('content admin config', () => {
     const highlights = feature.find((f) => f.name === 'highlights')!;
     expect((highlights.fields as CmsField[]).find((f) => f.name === 'icon')!.widget).toBe('select');
     const blogPage = formsOf('blogPage')[0]!.fields;
-    expect(blogPage.find((f) => f.name === 'allCategories')).toMatchObject({ readonly: true, default: 'All' });
+    // A value the product fixes is kept in the file, not shown.
+    expect(blogPage.find((f) => f.name === 'allCategories')).toMatchObject({ widget: 'hidden', default: 'All' });
   });
 
   it('a pattern it writes accepts what the schema accepts and refuses what it refuses', () => {
@@ -266,6 +310,26 @@ describe('content admin config', () => {
     ]);
   });
 
+  for (const name of Object.keys(CMS_COLLECTIONS)) {
+    it(`${name}: every file is already what the admin would save (so a one-field save changes one line)`, () => {
+      for (const { file, fields } of formsOf(name)) {
+        const text = readFileSync(file, 'utf8');
+        if (file.endsWith('.md')) {
+          const [, front] = /^---\n([\s\S]*?)\n---\n/.exec(text) ?? [];
+          const data = parse(front!) as Record<string, unknown>;
+          expect(Object.keys(adminForm(fields, data)), file).toEqual(Object.keys(data));
+          expect(adminForm(fields, data), file).toEqual(data);
+        } else {
+          const data = JSON.parse(text) as unknown;
+          const saved = fields[0]?.root
+            ? adminForm(fields, { [fields[0].name]: data })[fields[0].name]
+            : adminForm(fields, data as Record<string, unknown>);
+          expect(`${JSON.stringify(saved, null, 2)}\n`, file).toBe(text);
+        }
+      }
+    });
+  }
+
   it('every JSON content file is written as the admin writes it (two-space JSON and a final newline)', () => {
     for (const file of filesUnder('src/content').filter((f) => f.endsWith('.json'))) {
       const text = readFileSync(file, 'utf8');
@@ -291,11 +355,18 @@ describe('content admin config', () => {
 
   it('the admin calls no other host: fonts come from its own package, and a font without a copy stops the build', () => {
     const code =
-      'a("https://www.githubstatus.com/api/v2/status.json");b("url(https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2)")';
-    const out = ownHostsOnly(code, ['noto-mono-latin-400-normal-X1.woff2']);
+      'a("https://www.githubstatus.com/api/v2/status.json");b("url(https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2)");c(`There was an error while saving the entry. Please try again later.`)';
+    const out = adaptSveltia(code, ['noto-mono-latin-400-normal-X1.woff2']);
     expect(out).not.toMatch(/https:/);
     expect(out).toContain('/cms/assets/noto-mono-latin-400-normal-X1.woff2');
-    expect(() => ownHostsOnly(code, [])).toThrow(/ships no copy/);
+    expect(() => adaptSveltia(code, [])).toThrow(/ships no copy/);
+  });
+
+  it('a save the admin stops is not called a failure to try again later', () => {
+    const code =
+      'a("https://www.githubstatus.com/api/v2/status.json");c(`There was an error while saving the entry. Please try again later.`)';
+    expect(adaptSveltia(code, [])).toContain('c(`This entry was not saved.`)');
+    expect(() => adaptSveltia(code.slice(0, -30), [])).toThrow(/no longer says/);
   });
 
   it('a schema type the admin has no field for stops the build, naming the field', async () => {

@@ -70,6 +70,15 @@ export function labelOf(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A schema description as a label and a hint: "Label\nhint" (editorText), or one line, a hint alone. */
+export function editorTextOf(description: string | undefined): { label?: string; hint?: string } {
+  if (!description) return {};
+  const newline = description.indexOf('\n');
+  if (newline < 0) return { hint: description };
+  const hint = description.slice(newline + 1).trim();
+  return { label: description.slice(0, newline).trim(), ...(hint ? { hint } : {}) };
+}
+
 /** `text` as a regular expression that matches it literally. */
 export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -249,6 +258,27 @@ function variantTypes(
   return { typeKey: key, types };
 }
 
+/** A list the site needs exactly as long as it is: the admin offers no way to add, copy or remove an item. */
+const FIXED_LENGTH = { allow_add: false, allow_remove: false, allow_duplicate: false };
+
+/** An item's identifier, in a list that cannot gain items: shown, never changed (links and the site point to it). */
+function fixedId(field: CmsField): CmsField {
+  if (field.name !== 'id') return field;
+  // As text, not a choice: a row of options would look like a way to switch the item to another.
+  const shown = field.widget === 'select' ? { ...field, widget: 'string', options: undefined } : field;
+  return { ...shown, readonly: true, hint: 'Fixed: the site refers to this item by it.' };
+}
+
+/** The fields that name a list item, in the order one is looked for: the item is summarised by the first found. */
+const NAMING_FIELDS = ['name', 'title', 'label', 'question', 'heading', 'text'];
+
+/** A list item's summary line: the value of its naming field, when it has one. */
+function summaryOf(fields: CmsField[]): { summary?: string; collapsed?: 'auto' } {
+  const naming = NAMING_FIELDS.find((name) => fields.some((field) => field.name === name && field.widget !== 'hidden'));
+  // Items open folded to their summary, so a long list reads as a list of names; a new, empty item opens unfolded.
+  return naming ? { summary: `{{fields.${naming}}}`, collapsed: 'auto' } : {};
+}
+
 /** The CMS field that edits one value of a schema. */
 export function fieldOf(
   name: string,
@@ -258,8 +288,9 @@ export function fieldOf(
   context: WalkContext,
 ): CmsField {
   const { schema, optional, description, defaultValue } = unwrap(original, path, context);
-  const base: CmsField = { name, label: labelOf(name), widget: 'string' };
-  const hint = hintOf(description, slotsIn(values));
+  const text = editorTextOf(description);
+  const base: CmsField = { name, label: text.label ?? labelOf(name), widget: 'string' };
+  const hint = hintOf(text.hint, slotsIn(values));
   if (hint) base.hint = hint;
   if (optional) base.required = false;
   if (defaultValue !== undefined) base.default = defaultValue;
@@ -280,14 +311,8 @@ export function fieldOf(
   if (schema instanceof z.ZodLiteral) {
     const value = schema.value as unknown;
     if (typeof value !== 'string') throw new Error(`${path}: a literal ${typeof value} has no CMS field`);
-    // Fixed by the product: shown, not editable.
-    return {
-      ...base,
-      readonly: true,
-      default: value,
-      pattern: [`/^${escapeRegex(value)}$/`, `must read exactly "${value}"`],
-      hint: [hint, `Fixed: always "${value}".`].filter(Boolean).join(' '),
-    };
+    // Fixed by the product: not shown, written as it is.
+    return { name, label: base.label, widget: 'hidden', default: value };
   }
   if (schema instanceof z.ZodDate) return { ...base, widget: 'datetime' };
   if (schema instanceof z.ZodArray) {
@@ -297,20 +322,31 @@ export function fieldOf(
     const max = def.exactLength?.value ?? def.maxLength?.value;
     if (min !== undefined) bounds.min = min;
     if (max !== undefined) bounds.max = max;
+    // A list of as many items as the site needs: none added or removed, and each item's id stays as it is.
+    const fixed = min !== undefined && min === max ? FIXED_LENGTH : {};
     const item = unwrap(def.type, `${path}[]`, context).schema;
     if (item instanceof z.ZodDiscriminatedUnion) {
-      return { ...base, widget: 'list', ...bounds, ...variantTypes(item, `${path}[]`, itemValues(values), context) };
-    }
-    if (item instanceof z.ZodObject) {
       return {
         ...base,
         widget: 'list',
         ...bounds,
-        fields: objectFields(item, `${path}[]`, itemValues(values), context),
+        ...fixed,
+        ...variantTypes(item, `${path}[]`, itemValues(values), context),
+      };
+    }
+    if (item instanceof z.ZodObject) {
+      const fields = objectFields(item, `${path}[]`, itemValues(values), context);
+      return {
+        ...base,
+        widget: 'list',
+        ...bounds,
+        ...fixed,
+        ...summaryOf(fields),
+        fields: min !== undefined && min === max ? fields.map(fixedId) : fields,
       };
     }
     const field = fieldOf('item', def.type, `${path}[]`, itemValues(values), context);
-    return { ...base, widget: 'list', ...bounds, field: { ...field, label: labelOf(name) } };
+    return { ...base, widget: 'list', ...bounds, field: { ...field, label: base.label } };
   }
   if (schema instanceof z.ZodTuple) {
     // A list of a fixed length whose items share one shape (their own fixed values are checked by the build).
@@ -318,10 +354,20 @@ export function fieldOf(
     const first = unwrap(items[0]!, `${path}[0]`, context).schema;
     if (!(first instanceof z.ZodObject)) throw new Error(`${path}: only a tuple of objects has a CMS field`);
     context.unexpressed.push(`${path}: what each of its ${items.length} items must hold in its own place`);
+    // Each item's fixed values are its own (the build checks them): hidden fields keep what the file holds.
     const fields = objectFields(first, `${path}[]`, itemValues(values), context).map((field) =>
-      field.readonly ? { ...field, pattern: undefined, hint: 'Fixed by its place in the list.' } : field,
+      field.widget === 'hidden' ? { name: field.name, label: field.label, widget: 'hidden' } : fixedId(field),
     );
-    return { ...base, widget: 'list', min: items.length, max: items.length, allow_add: false, fields };
+    return {
+      ...base,
+      widget: 'list',
+      min: items.length,
+      max: items.length,
+      ...FIXED_LENGTH,
+      allow_reorder: false,
+      ...summaryOf(fields),
+      fields,
+    };
   }
   if (schema instanceof z.ZodDiscriminatedUnion) {
     return { ...base, widget: 'object', ...variantTypes(schema, path, values, context) };

@@ -1,25 +1,68 @@
 /** The About Us page. */
 import { z } from 'astro/zod';
-import { iconCard, iconName, seo } from './common';
+import { EDITOR_TEXT, editorText, iconCard, iconName, seo } from './common';
 
-const statement = z.object({ heading: z.string(), text: z.string().min(40), icon: iconName }).strict();
+const heading = z.string().describe(editorText('Heading', "The section's heading."));
+const statement = z
+  .object({
+    heading: z.string().describe(editorText('Heading', "The card's heading.")),
+    text: z.string().min(40).describe(editorText('Text', 'The paragraph under the heading.')),
+    icon: iconName.describe(editorText('Icon', 'The small picture on the card, picked by name.')),
+  })
+  .strict();
 
 export const aboutSchema = z
   .object({
-    ...seo,
-    hero: z.object({ eyebrow: z.string(), heading: z.string().min(5), text: z.string().min(40) }).strict(),
-    story: z.object({ heading: z.string(), paragraphs: z.array(z.string().min(40)).min(2) }).strict(),
-    offer: z.object({ heading: z.string(), intro: z.string(), items: z.array(iconCard).min(4) }).strict(),
-    values: z.object({ heading: z.string(), items: z.array(iconCard).min(3) }).strict(),
-    missionVisionLabel: z.string().min(3).max(60).describe('Names the section that holds the mission and the vision.'),
-    mission: statement,
-    vision: statement,
+    hero: z
+      .object({
+        eyebrow: z.string().describe(EDITOR_TEXT.eyebrow),
+        heading: z.string().min(5).describe(editorText('Headline', 'The big heading at the top of the page.')),
+        text: z.string().min(40).describe(editorText('Text', 'The paragraph under the headline.')),
+      })
+      .strict()
+      .describe(editorText('Top of page', 'The first part of the page, under the menu.')),
+    story: z
+      .object({
+        heading,
+        paragraphs: z
+          .array(z.string().min(40))
+          .min(2)
+          .describe(editorText('Paragraphs', 'The story, one paragraph per item.')),
+      })
+      .strict()
+      .describe(editorText('Our story', 'Why the platform was built.')),
+    offer: z
+      .object({
+        heading,
+        intro: z.string().describe(EDITOR_TEXT.intro),
+        items: z.array(iconCard).min(4).describe(editorText('Cards', 'Four cards or more.')),
+      })
+      .strict()
+      .describe(editorText('What we offer', 'The cards of what the platform does.')),
+    values: z
+      .object({ heading, items: z.array(iconCard).min(3).describe(editorText('Cards', 'One card per value.')) })
+      .strict()
+      .describe(editorText('Our values', 'The cards of the values.')),
+    missionVisionLabel: z
+      .string()
+      .min(3)
+      .max(60)
+      .describe(
+        editorText(
+          'Mission and vision name',
+          'Read aloud to blind visitors as the name of the section that holds the mission and the vision.',
+        ),
+      ),
+    mission: statement.describe(editorText('Mission', 'The mission card.')),
+    vision: statement.describe(editorText('Vision', 'The vision card, beside the mission.')),
     cta: z
       .object({
         heading: z.literal('Join the Mission'),
-        text: z.string().min(20),
+        text: z.string().min(20).describe(editorText('Text', 'The line under the closing heading.')),
         button: z.literal('Sign up for free'),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Closing call', 'The last section of the page, with its sign-up button.')),
+    ...seo,
   })
   .strict();

@@ -5,7 +5,7 @@
  * sanitised there.
  */
 import { z } from 'astro/zod';
-import { seo, type Entry } from './common';
+import { altText, EDITOR_TEXT, editorText, seo, type Entry } from './common';
 
 const blogCategory = z.object({ id: z.string().min(1), name: z.string().min(1) }).strict();
 
@@ -41,104 +41,175 @@ export const blogCategoriesSchema = z
         id: z
           .string()
           .regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and hyphens only')
-          .describe('The end of the category page URL: /blogs/category/{id}.'),
-        name: z.string().min(2),
+          .describe(
+            editorText(
+              'Address name',
+              "Ends the category page's address, such as /blogs/category/community-building: lower-case letters, digits and hyphens. Posts name their category by it.",
+            ),
+          ),
+        name: z
+          .string()
+          .min(2)
+          .describe(editorText('Category name', 'Shown on the category tabs, on post cards and on the category page.')),
       })
       .strict(),
   )
-  .min(1);
+  .min(1)
+  .describe(editorText('Categories', 'The categories a post can belong to; each has its own page.'));
 
 /** Front matter of an embedded post (src/content/blog/*.md); the body (Markdown) is the full description. */
 export const embeddedPostSchema = z
   .object({
-    name: z.string().min(10).max(120).describe("The post's title."),
-    category: z.string().min(1).describe('The id of one of the blog categories.'),
-    createdAt: z.coerce.date().describe('Publication date: posts are listed newest first.'),
-    author: z.string().min(2),
-    shortDescription: z.string().min(50).max(300).describe('Shown on the post cards and in search results.'),
+    name: z
+      .string()
+      .min(10)
+      .max(120)
+      .describe(
+        editorText(
+          'Title',
+          "The post's heading, also its title in the browser tab and search results. A new post's address (/blog/…) is made from it.",
+        ),
+      ),
+    category: z.string().min(1).describe(editorText('Category', 'One of the blog categories.')),
+    createdAt: z.coerce
+      .date()
+      .describe(editorText('Date', 'The day the post is published, shown on it; posts are listed newest first.')),
+    author: z.string().min(2).describe(editorText('Author', 'Who wrote the post, shown under its title.')),
+    shortDescription: z
+      .string()
+      .min(50)
+      .max(300)
+      .describe(editorText('Summary', 'Shown on the post cards and in search results.')),
     image: z
       .string()
       .regex(/^\/[\w/.-]+\.(svg|png|jpe?g|webp|avif)$/, 'a picture of public/, such as /media/blog/studio.svg')
-      .describe('The picture of the post card and the post page.'),
-    imageAlt: z.string().min(10).describe('What the picture shows, for readers who cannot see it.'),
+      .describe(editorText('Picture', "The picture on the post's card and at the top of the post: pick a file.")),
+    imageAlt: z.string().min(10).describe(altText()),
   })
   .strict();
 
 /** Copy of the blog list page and the feed. */
 export const blogPageSchema = z
   .object({
-    ...seo,
-    eyebrow: z.string().min(2),
-    heading: z.string().min(10),
-    intro: z.string().min(40),
-    feedTitle: z.string().min(5).describe("The feed's title, also the name of its link in the head of the blog pages."),
-    backLink: z.string().min(3),
-    postKeywords: z.array(z.string().min(3)).min(1).describe("Meta keywords of a post, after its category's name."),
-    categoriesLabel: z.string().min(3).describe("The tab bar's name and its first tab."),
+    eyebrow: z.string().min(2).describe(EDITOR_TEXT.eyebrow),
+    heading: z.string().min(10).describe(editorText('Headline', 'The big heading at the top of /blogs.')),
+    intro: z.string().min(40).describe(editorText('Intro', 'The paragraph under the headline.')),
+    feedTitle: z
+      .string()
+      .min(5)
+      .describe(editorText('Feed title', "The name feed readers show for the blog's news feed.")),
+    backLink: z.string().min(3).describe(editorText('Back link', 'The link from a post back to the list of posts.')),
+    postKeywords: z
+      .array(z.string().min(3))
+      .min(1)
+      .describe(editorText('Post keywords', "Search keywords of every post, after its category's name; not shown.")),
+    categoriesLabel: z
+      .string()
+      .min(3)
+      .describe(editorText('Categories name', 'Read aloud to blind visitors as the name of the category tabs.')),
     allCategories: z.literal('All'),
-    noImage: z.literal('No Image').describe('A card whose post has no image.'),
-    empty: z.literal('No blogs found').describe('The list when no post is left.'),
-    byline: z.string().min(1).describe('Before a post\'s author: "By".'),
-    loading: z.string().min(3).describe('While the 404 page fetches a post newer than the build.'),
+    noImage: z.literal('No Image').describe(editorText('No picture', 'On a card whose post has no picture.')),
+    empty: z.literal('No blogs found').describe(editorText('No posts', 'Shown when no post is left in the list.')),
+    byline: z.string().min(1).describe(editorText('Before author', 'Before a post\'s author, such as "By".')),
+    loading: z
+      .string()
+      .min(3)
+      .describe(editorText('Loading', 'Shown while a post newer than the last site update loads.')),
     notFound: z.literal('Blog not found or an error occurred'),
     pagedTitle: z
       .string()
       .includes('{page}')
       .includes('{name}')
-      .describe('The title of list page 2 and on: "{name}" is the list\'s name, "{page}" its number.'),
+      .describe(
+        editorText('Later pages title', 'The page title of list page 2 and on, such as "{name}, page {page}".'),
+      ),
     categoryTitle: z
       .string()
       .includes('{category}')
-      .describe('A category\'s list: its page name and meta description; "{category}" is the category\'s name.'),
-    categoryDescription: z.string().includes('{category}').min(50),
+      .describe(
+        editorText('Category page title', 'The title and heading of a category\'s page, such as "{category} blogs".'),
+      ),
+    categoryDescription: z
+      .string()
+      .includes('{category}')
+      .min(50)
+      .describe(editorText('Category search summary', "A category page's summary in search results.")),
     pagination: z
       .object({
-        label: z.string().min(3),
-        previous: z.string().min(2),
-        next: z.string().min(2),
-        page: z.string().includes('{page}').describe('The accessible name of a page number: "Page {page}".'),
+        label: z
+          .string()
+          .min(3)
+          .describe(editorText('Page links name', 'Read aloud to blind visitors as the name of the page numbers.')),
+        previous: z.string().min(2).describe(editorText('Previous', 'The link to the page before.')),
+        next: z.string().min(2).describe(editorText('Next', 'The link to the page after.')),
+        page: z
+          .string()
+          .includes('{page}')
+          .describe(editorText('Page number', 'Read aloud for each page number: "Page {page}".')),
       })
       .strict()
-      .describe('The numbered navigation under a list.'),
-    readingTime: z.string().includes('{minutes}').describe('Under a post\'s title: "{minutes} min read".'),
+      .describe(editorText('Page numbers', 'The numbered links under a list of posts.')),
+    readingTime: z
+      .string()
+      .includes('{minutes}')
+      .describe(editorText('Reading time', 'Under a post\'s title: "{minutes} min read".')),
     postNavigation: z
-      .object({ label: z.string().min(3), newer: z.string().min(3), older: z.string().min(3) })
+      .object({
+        label: z
+          .string()
+          .min(3)
+          .describe(editorText('Links name', 'Read aloud to blind visitors as the name of these links.')),
+        newer: z.string().min(3).describe(editorText('Newer post', 'Over the link to the next newer post.')),
+        older: z.string().min(3).describe(editorText('Older post', 'Over the link to the next older post.')),
+      })
       .strict()
-      .describe("Links to the neighbouring posts by date, and their navigation's name."),
-    relatedHeading: z.string().min(3),
+      .describe(editorText('Newer and older', 'The links under a post to the posts before and after it by date.')),
+    relatedHeading: z.string().min(3).describe(editorText('Related heading', 'Over the related posts under a post.')),
     share: z
       .object({
-        heading: z.string().min(3),
-        whatsapp: z.string().min(5),
-        linkedin: z.string().min(5),
-        x: z.string().min(5),
-        email: z.string().min(5),
-        copy: z.string().min(5),
-        copied: z.string().min(5),
+        heading: z.string().min(3).describe(editorText('Heading', 'Over the share links.')),
+        whatsapp: z.string().min(5).describe(editorText('WhatsApp', 'The link that shares the post on WhatsApp.')),
+        linkedin: z.string().min(5).describe(editorText('LinkedIn', 'The link that shares the post on LinkedIn.')),
+        x: z.string().min(5).describe(editorText('X (Twitter)', 'The link that shares the post on X.')),
+        email: z.string().min(5).describe(editorText('Email', 'The link that shares the post by email.')),
+        copy: z.string().min(5).describe(editorText('Copy link', "The button that copies the post's address.")),
+        copied: z.string().min(5).describe(editorText('Link copied', 'Shown once the link is copied.')),
       })
       .strict()
-      .describe("Share links under a post: each link's accessible name says what it does."),
+      .describe(editorText('Share links', 'The share links under a post; each says what it does.')),
     search: z
       .object({
-        label: z.string().min(3),
-        placeholder: z.string().min(3),
-        categoryLabel: z.string().min(3),
-        submit: z.string().min(3),
-        noScript: z.string().min(10).describe('Without JavaScript, next to the box.'),
-        resultsHeading: z.string().min(3),
-        searching: z.string().min(3),
+        label: z
+          .string()
+          .min(3)
+          .describe(editorText('Search name', 'Read aloud to blind visitors as the name of the search box.')),
+        placeholder: z.string().min(3).describe(editorText('Box hint', 'The grey hint inside the empty search box.')),
+        categoryLabel: z.string().min(3).describe(editorText('Category filter', 'The name of the category choice.')),
+        submit: z.string().min(3).describe(editorText('Search button', 'The words on the search button.')),
+        noScript: z
+          .string()
+          .min(10)
+          .describe(editorText('Search unavailable', 'Shown next to the box in browsers where search cannot run.')),
+        resultsHeading: z.string().min(3).describe(editorText('Results heading', 'Over the search results.')),
+        searching: z.string().min(3).describe(editorText('Searching', 'Shown while the search runs.')),
         foundOne: z
           .string()
           .min(3)
-          .describe('The polite announcement: one result, several ("{count}"); none is the list\'s "No blogs found".'),
-        foundMany: z.string().includes('{count}'),
+          .describe(editorText('One result', 'Read aloud when the search finds one post, such as "1 post found".')),
+        foundMany: z
+          .string()
+          .includes('{count}')
+          .describe(
+            editorText('Several results', 'Read aloud when the search finds several posts: "{count} posts found".'),
+          ),
         showing: z
           .string()
           .includes('{shown}')
           .includes('{count}')
-          .describe('When there are more results than are shown: "{shown}" of "{count}".'),
+          .describe(editorText('Results shown', 'When there are more results than are shown: "{shown}" of "{count}".')),
       })
       .strict()
-      .describe('The search-and-filter island on the list pages.'),
+      .describe(editorText('Search', 'The search box and category filter on the lists of posts.')),
+    ...seo,
   })
   .strict();

@@ -3,31 +3,54 @@
  * validity note that states the deadline's day through {deadline} (src/lib/offer.ts), so the two never disagree.
  */
 import { z } from 'astro/zod';
+import { EDITOR_TEXT, editorText } from './common';
 
 export const offerSchema = z
   .object({
-    eyebrow: z.string().min(3),
-    title: z.string().min(3),
-    text: z.string().min(20).max(200),
-    price: z.number().int().positive(),
-    originalPrice: z.number().int().positive(),
+    eyebrow: z.string().min(3).describe(EDITOR_TEXT.eyebrow),
+    title: z.string().min(3).describe(editorText('Offer name', "The popup's heading, such as the bundle's name.")),
+    text: z.string().min(20).max(200).describe(editorText('Text', 'The lines under the offer name.')),
+    price: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        editorText('Offer price (₹)', 'The price the popup offers, in whole rupees: digits only, no ₹ sign or commas.'),
+      ),
+    originalPrice: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        editorText(
+          'Original price (₹)',
+          'The usual price, shown crossed out beside the offer price, in whole rupees; it must be above the offer price.',
+        ),
+      ),
     deadline: z
       .string()
       .datetime({ offset: true })
       .describe(
-        'When the offer ends: a date and time with its offset, such as 2027-03-31T23:59:59+05:30. After this moment the home popup no longer opens, and every build warns that the offer has expired until it gets a new deadline.',
+        editorText(
+          'Offer ends',
+          'The day and time the offer ends, in India time. After this moment the home popup no longer opens, and every build warns that the offer has expired until it gets a new deadline.',
+        ),
       ),
     validityNote: z
       .string()
       .min(10)
       .max(80)
       .includes('{deadline}', { message: 'must hold {deadline}' })
-      .describe('The line above the countdown: "Offer valid until {deadline}", the deadline\'s day written out.'),
-    includes: z.array(z.string().min(5)).min(2).max(6),
+      .describe(editorText('Validity line', 'The line above the countdown, such as "Offer valid until {deadline}".')),
+    includes: z
+      .array(z.string().min(5))
+      .min(2)
+      .max(6)
+      .describe(editorText("What's included", 'Two to six lines with a tick, under the price.')),
   })
   .strict()
   .refine((o) => o.originalPrice > o.price, {
-    message: 'originalPrice must be above price',
+    message: 'must be above the price',
     path: ['originalPrice'],
   });
 

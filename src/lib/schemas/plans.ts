@@ -4,43 +4,115 @@
  * so that each number is written once.
  */
 import { z } from 'astro/zod';
-import { communityPeriods, whatsappPeriods } from '../pricing/periods';
-import { faqItem, seo } from './common';
+import { communityPeriods, whatsappPeriods, type Variant } from '../pricing/periods';
+import { pricingPaths } from '../routes';
+import { EDITOR_TEXT, editorText, faqItem, seo } from './common';
+
+type Product = 'community' | 'whatsapp';
+/** The page a price list's value is shown on, for the editors' hints. */
+const pageOf = (product: Product, variant: Variant) =>
+  variant === 'main' ? pricingPaths.main[product] : `${pricingPaths.mr[product]} (the regional page)`;
 
 const rupees = z.number().int().nonnegative();
 const perMessage = z.number().nonnegative();
+const WHOLE_RUPEES = 'in whole rupees: digits only, no ₹ sign or commas';
 
+/** One period's price in whole rupees, on one page. */
+const price = (label: string, per: string, page: string) =>
+  rupees.describe(editorText(`${label} price (₹)`, `The price per ${per} on ${page}, ${WHOLE_RUPEES}.`));
 /** A price per billing period; `null` for a variant means the product sets no such price there (nothing is invented). */
-const communityPrices = z.object({ monthly: rupees, yearly: rupees }).strict();
-const whatsappPrices = z.object({ monthly: rupees, quarterly: rupees, yearly: rupees }).strict();
-/** A value for the main pages and one for the /mr/ pages; none (null or left out) where the /mr/ pages have none. */
-const perVariant = <T extends z.ZodTypeAny>(value: T) => z.object({ main: value, mr: value.nullish() }).strict();
+const communityPrices = (page: string) =>
+  z.object({ monthly: price('Monthly', 'month', page), yearly: price('Yearly', 'year', page) }).strict();
+const whatsappPrices = (page: string) =>
+  z
+    .object({
+      monthly: price('Monthly', 'month', page),
+      quarterly: price('Quarterly', 'quarter (3 months)', page),
+      yearly: price('Yearly', 'year', page),
+    })
+    .strict();
+/**
+ * A value for the main pages and one for the /mr/ pages; none (null or left out) where the /mr/ pages have none.
+ * `text` is each one's label and hint.
+ */
+const perVariant = <T extends z.ZodTypeAny>(value: (variant: Variant) => T, text: Record<Variant, string>) =>
+  z.object({ main: value('main').describe(text.main), mr: value('mr').nullish().describe(text.mr) }).strict();
+/** Label and hint of a plan's prices on each page. */
+const pricesText = (product: Product): Record<Variant, string> => ({
+  main: editorText('Main prices', `The plan's prices on ${pageOf(product, 'main')}.`),
+  mr: editorText(
+    'Regional prices',
+    `The plan's prices on ${pageOf(product, 'mr')}. Left out where the plan has no regional price.`,
+  ),
+});
 const label = z.string().min(1).max(80);
 /** A sentence that names its slots, e.g. slotted('amount') for "+ {amount} one-time setup cost". */
 const slotted = (...slots: string[]) =>
   slots.reduce((text, slot) => text.includes(`{${slot}}`, { message: `must hold {${slot}}` }), label);
 /** Page name and description of each variant's page. */
-const pages = z.object({ main: z.object(seo).strict(), mr: z.object(seo).strict() }).strict();
-const period = z.object({ label, suffix: label }).strict();
+const pages = (product: Product) =>
+  z
+    .object({
+      main: z
+        .object(seo)
+        .strict()
+        .describe(editorText('Main page', `The title and search summary of ${pageOf(product, 'main')}.`)),
+      mr: z
+        .object(seo)
+        .strict()
+        .describe(editorText('Regional page', `The title and search summary of ${pageOf(product, 'mr')}.`)),
+    })
+    .strict()
+    .describe(editorText('Page titles', "Each pricing page's title and search summary."));
+const period = (name: string, suffix: string) =>
+  z
+    .object({
+      label: label.describe(editorText('Toggle name', `The period's name on the toggle, such as "${name}".`)),
+      suffix: label.describe(editorText('After the price', `Follows each price of this period, such as "${suffix}".`)),
+    })
+    .strict();
 
 /** Labels every pricing page shares: the period toggle, the price lines, the plan cards' badge and setup line. */
 const labels = z
   .object({
-    plans: label.describe('The accessible name of the list of plan cards.'),
-    billingPeriod: label.describe("The period toggle's legend (read by screen readers)."),
-    periods: z
-      .object({ yearly: period, quarterly: period, monthly: period })
-      .strict()
-      .describe('Each period\'s toggle label ("Yearly") and what follows a price ("/year").'),
-    badgeBilling: slotted('period').describe(
-      'After the badge next to the toggle: "with {period} billing" (the period\'s label, lower case).',
+    plans: label.describe(editorText('Cards name', 'Read aloud to blind visitors as the name of the plan cards.')),
+    billingPeriod: label.describe(
+      editorText('Toggle name', 'Read aloud to blind visitors as the name of the billing period toggle.'),
     ),
-    billed: slotted('period').describe('After each price, for screen readers: ", billed {period}".'),
-    mostPopular: label,
-    setupCost: slotted('amount'),
-    noSetupCost: label,
+    periods: z
+      .object({
+        yearly: period('Yearly', '/year').describe(editorText('Yearly', 'Yearly billing.')),
+        quarterly: period('Quarterly', '/quarter').describe(
+          editorText('Quarterly', 'Billing every 3 months (WhatsApp plans only).'),
+        ),
+        monthly: period('Monthly', '/month').describe(editorText('Monthly', 'Monthly billing.')),
+      })
+      .strict()
+      .describe(
+        editorText(
+          'Billing periods',
+          'Each period\'s name on the toggle ("Yearly") and what follows a price ("/year").',
+        ),
+      ),
+    badgeBilling: slotted('period').describe(
+      editorText(
+        'After the badge',
+        'Follows the savings badge next to the toggle: "with {period} billing" (the period\'s name, in lower case).',
+      ),
+    ),
+    billed: slotted('period').describe(
+      editorText('Billed (read aloud)', 'Read aloud to blind visitors after each price: ", billed {period}".'),
+    ),
+    mostPopular: label.describe(editorText('Most popular badge', "The badge on the highlighted plan's card.")),
+    setupCost: slotted('amount').describe(
+      editorText('Setup cost line', 'Under the price where there is a setup cost: "+ {amount} one-time setup cost".'),
+    ),
+    noSetupCost: label.describe(editorText('No setup cost line', 'Instead of the setup cost line when the cost is 0.')),
   })
-  .strict();
+  .strict()
+  .describe(
+    editorText('Shared labels', 'Words every pricing page uses: the period toggle, the price lines, the badge.'),
+  );
 
 const messageCall = z.enum(['plusUpgrade', 'advanceEnquiry', 'businessOrLifetime', 'planHelp']);
 /** Where a card's button leads: the admin app, or the sales chat with one of the prefilled messages. */
@@ -52,41 +124,102 @@ const comparisonCell = z
   .max(40)
   .describe('"yes" shows a check mark, "no" a dash; any other text is shown as written.');
 
-const cta = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('signup'), label: z.string().min(3) }).strict(),
-  z.object({ kind: z.literal('chat'), label: z.string().min(3), message: messageCall }).strict(),
-]);
+const buttonText = editorText('Button text', "The words on the card's button.");
+const cta = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('signup'), label: z.string().min(3).describe(buttonText) }).strict(),
+    z
+      .object({
+        kind: z.literal('chat'),
+        label: z.string().min(3).describe(buttonText),
+        message: messageCall.describe(
+          editorText(
+            'Chat message',
+            'The message the sales chat opens with; the messages are under Site-wide labels, in the chat messages.',
+          ),
+        ),
+      })
+      .strict(),
+  ])
+  .describe(editorText('Button', 'Sign-up opens the admin app; chat opens the sales chat with a prepared message.'));
+const planName = editorText('Plan name', "The card's heading. Sentences elsewhere that name the plan follow it.");
+const tagline = editorText('Tagline', 'The short line under the plan name.');
+const highlighted = editorText('Most popular', 'Gives the card the most popular badge and makes it stand out.');
+const features = editorText('Features', 'The lines with a tick on the card.');
 
 const communityPlan = z
   .object({
-    id: z.enum(['lite', 'plus', 'advance']),
-    name: z.string().min(2),
-    tagline: z.string().min(10),
-    prices: perVariant(communityPrices),
-    setupCost: perVariant(rupees)
+    id: z.enum(['lite', 'plus', 'advance']).describe(editorText('Plan', 'Which of the three plans this card is.')),
+    name: z.string().min(2).describe(planName),
+    tagline: z.string().min(10).describe(tagline),
+    prices: perVariant((variant) => communityPrices(pageOf('community', variant)), pricesText('community')).describe(
+      editorText('Prices', "The plan's prices on each pricing page. A card without a price shows the no-price text."),
+    ),
+    setupCost: perVariant(() => rupees, {
+      main: editorText('Main page (₹)', `The one-time setup cost on ${pageOf('community', 'main')}, ${WHOLE_RUPEES}.`),
+      mr: editorText(
+        'Regional page (₹)',
+        `The one-time setup cost on ${pageOf('community', 'mr')}, ${WHOLE_RUPEES}. Left empty, the card there shows no setup cost.`,
+      ),
+    })
       .optional()
-      .describe('One-time setup cost per variant (null: not given for that variant).'),
-    transactionFeePercent: z.number().nonnegative().optional(),
-    highlighted: z.boolean().default(false),
-    features: z.array(z.string().min(3)).min(3),
+      .describe(editorText('Setup cost', 'The one-time setup cost on the card; 0 shows the no setup cost line.')),
+    transactionFeePercent: z
+      .number()
+      .nonnegative()
+      .optional()
+      .describe(
+        editorText(
+          'Transaction fee (%)',
+          'The share of each payment the plan charges, in percent, such as 2 or 2.5: shown on the card and in the comparison table.',
+        ),
+      ),
+    highlighted: z.boolean().default(false).describe(highlighted),
+    features: z.array(z.string().min(3)).min(3).describe(features),
     cta,
   })
   .strict();
 
-export const conversationCharges = z
-  .object({ marketing: perMessage, utility: perMessage, service: perMessage })
-  .strict();
+/** One kind of message's charge, on one page. */
+const charge = (label: string, kind: string, page: string) =>
+  perMessage.describe(
+    editorText(`${label} (₹)`, `The charge per ${kind} on ${page}, in rupees; paise as decimals, such as 0.78.`),
+  );
+const chargesOn = (page: string) =>
+  z
+    .object({
+      marketing: charge('Marketing', 'marketing message (offers, broadcasts)', page),
+      utility: charge('Utility', 'utility message (order and payment updates)', page),
+      service: charge('Service', 'service message (replies to a customer who wrote first)', page),
+    })
+    .strict();
+export const conversationCharges = chargesOn(pageOf('whatsapp', 'main'));
 
 const whatsappPlan = z
   .object({
-    id: z.enum(['free', 'business', 'enterprise']),
-    name: z.string().min(2),
-    tagline: z.string().min(10),
-    prices: perVariant(whatsappPrices),
-    charges: perVariant(conversationCharges),
-    trialDays: z.number().int().positive().optional(),
-    highlighted: z.boolean().default(false),
-    features: z.array(z.string().min(3)).min(3),
+    id: z
+      .enum(['free', 'business', 'enterprise'])
+      .describe(editorText('Plan', 'Which of the three plans this card is.')),
+    name: z.string().min(2).describe(planName),
+    tagline: z.string().min(10).describe(tagline),
+    prices: perVariant((variant) => whatsappPrices(pageOf('whatsapp', variant)), pricesText('whatsapp')).describe(
+      editorText('Prices', "The plan's prices on each WhatsApp pricing page."),
+    ),
+    charges: perVariant((variant) => chargesOn(pageOf('whatsapp', variant)), {
+      main: editorText('Main page', `The charges on ${pageOf('whatsapp', 'main')}.`),
+      mr: editorText(
+        'Regional page',
+        `The charges on ${pageOf('whatsapp', 'mr')}. Left out, that page shows the main page's charges.`,
+      ),
+    }).describe(editorText('Per-message charges', "The charges per message in the card's charges box.")),
+    trialDays: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(editorText('Free trial (days)', 'The days of free trial shown on the card; left empty, no trial.')),
+    highlighted: z.boolean().default(false).describe(highlighted),
+    features: z.array(z.string().min(3)).min(3).describe(features),
     cta,
   })
   .strict();
@@ -96,92 +229,165 @@ const perFreeLimit = <T extends z.ZodTypeAny>(value: T) =>
   z
     .object({ conversationCredits: value, chatbotTriggers: value, agents: value, tags: value, customAttributes: value })
     .strict();
+const planList = editorText('Plans', 'The three plan cards, in the order the page shows them.');
+const headline = editorText('Headline', 'The big heading at the top of the page.');
+const firstPeriod = editorText('Period shown first', 'The billing period the toggle shows when the page opens.');
 
 export const plansSchema = z
   .object({
-    labels,
     community: z
       .object({
-        pages,
-        eyebrow: label,
-        heading: z.string().min(5).max(80),
-        intro: z.string().min(20),
-        defaultPeriod: z.enum(communityPeriods).describe('The period the toggle shows first.'),
+        plans: z.array(communityPlan).length(3).describe(planList),
+        eyebrow: label.describe(EDITOR_TEXT.eyebrow),
+        heading: z.string().min(5).max(80).describe(headline),
+        intro: z.string().min(20).describe(EDITOR_TEXT.intro),
+        defaultPeriod: z.enum(communityPeriods).describe(firstPeriod),
         yearlyBadge: z
           .string()
           .min(3)
           .max(24)
           .describe(
-            'The badge next to Yearly: "Save {yearlySaving}", where {yearlySaving} is what yearly billing saves on the prices of the page ("up to 16%"). A percentage written here instead stops the build.',
+            editorText(
+              'Yearly savings badge',
+              'The badge next to Yearly: "Save {yearlySaving}", where {yearlySaving} is what yearly billing saves on the page\'s prices ("up to 16%"). A percentage typed here instead makes publishing fail.',
+            ),
           ),
         savingUpTo: slotted('percent').describe(
-          'How {yearlySaving} reads when the paid plans save different amounts: "up to {percent}" (the largest saving).',
+          editorText(
+            'Savings wording',
+            'How {yearlySaving} reads when the paid plans save different amounts: "up to {percent}" (the largest saving).',
+          ),
         ),
-        plans: z.array(communityPlan).length(3),
-        noPrice: label.describe('Instead of a price, where the variant has none for a plan.'),
-        fee: slotted('percent').describe('"{percent}% transaction fee" on a card.'),
+        noPrice: label.describe(
+          editorText('No-price text', 'Shown on a card instead of a price where that page has no price for the plan.'),
+        ),
+        fee: slotted('percent').describe(
+          editorText('Transaction fee line', 'Under a plan\'s price: "{percent}% transaction fee".'),
+        ),
         salesNote: z
           .object({
-            text: label,
-            link: label,
+            text: label.describe(editorText('Question', 'The question under the cards.')),
+            link: label.describe(editorText('Link text', 'The link that opens the sales chat.')),
             plans: z
               .array(z.string().min(2).max(40))
               .max(6)
               .describe(
-                'The plans the sales team sells without a card, which this note and the chat messages may name ("Lifetime" for "Lifetime Plan"). Any other plan name before "plan" stops the build.',
+                editorText(
+                  'Plans sold by chat',
+                  'The plans the sales team sells without a card, which this note and the chat messages may name ("Lifetime" for "Lifetime Plan"). Any other plan name before the word "plan" makes publishing fail.',
+                ),
               ),
           })
           .strict()
-          .describe('Under the cards: a question and the sales-chat link that answers it.'),
+          .describe(editorText('Sales note', 'Under the cards: a question and the sales chat link that answers it.')),
         comparison: z
           .object({
-            heading: z.string().min(5),
-            feature: label.describe("The first column's header."),
-            fee: label.describe("The first row: each plan's transaction fee."),
-            included: label.describe('What a check mark and a dash in a cell read as.'),
-            notIncluded: label,
+            heading: z.string().min(5).describe(editorText('Heading', 'The heading over the table.')),
+            feature: label.describe(editorText('First column header', 'The header over the feature names.')),
+            fee: label.describe(editorText('Fee row name', "The first row, of each plan's transaction fee.")),
+            included: label.describe(
+              editorText('Check mark reads', 'Read aloud to blind visitors for a check mark, such as "Included".'),
+            ),
+            notIncluded: label.describe(
+              editorText('Dash reads', 'Read aloud to blind visitors for a dash, such as "Not included".'),
+            ),
             rows: z
               .array(
                 z
                   .object({
-                    feature: z.string().min(3),
+                    feature: z.string().min(3).describe(editorText('Feature', "The row's name, in the first column.")),
                     lite: comparisonCell,
                     plus: comparisonCell,
                     advance: comparisonCell,
                   })
                   .strict(),
               )
-              .min(5),
+              .min(5)
+              .describe(editorText('Rows', 'One row per feature, after the fee row.')),
           })
-          .strict(),
-        faqHeading: label,
-        faq: z.array(faqItem).min(4),
+          .strict()
+          .describe(editorText('Comparison table', 'The table of what each plan includes, under the cards.')),
+        faqHeading: label.describe(editorText('FAQ heading', 'The heading over the questions.')),
+        faq: z.array(faqItem).min(4).describe(editorText('FAQ', 'The questions and answers at the end of the page.')),
+        pages: pages('community'),
       })
-      .strict(),
+      .strict()
+      .describe(
+        editorText(
+          'Community plans',
+          `${pricingPaths.main.community} and ${pricingPaths.mr.community}: every word and price.`,
+        ),
+      ),
     whatsapp: z
       .object({
-        pages,
-        eyebrow: label,
-        heading: z.string().min(5),
-        intro: z.string().min(20),
-        defaultPeriod: z.enum(whatsappPeriods).describe('The period the toggle shows first.'),
-        setupCost: perVariant(rupees).describe('One-time setup cost per variant.'),
-        plans: z.array(whatsappPlan).length(3),
-        trial: slotted('days').describe('"{days}-day free trial" on a paid plan\'s card.'),
+        plans: z.array(whatsappPlan).length(3).describe(planList),
+        eyebrow: label.describe(EDITOR_TEXT.eyebrow),
+        heading: z.string().min(5).describe(headline),
+        intro: z.string().min(20).describe(EDITOR_TEXT.intro),
+        defaultPeriod: z.enum(whatsappPeriods).describe(firstPeriod),
+        setupCost: perVariant(() => rupees, {
+          main: editorText(
+            'Main page (₹)',
+            `The one-time setup cost on ${pageOf('whatsapp', 'main')}, ${WHOLE_RUPEES}.`,
+          ),
+          mr: editorText(
+            'Regional page (₹)',
+            `The one-time setup cost on ${pageOf('whatsapp', 'mr')}, ${WHOLE_RUPEES}. Left empty, that page shows the main page's cost.`,
+          ),
+        }).describe(
+          editorText(
+            'Setup cost',
+            'The one-time setup cost of every WhatsApp plan, under the heading; 0 shows the no setup cost line.',
+          ),
+        ),
+        trial: slotted('days').describe(
+          editorText('Free trial line', 'On a paid plan\'s card: "{days}-day free trial".'),
+        ),
         charges: z
-          .object({ heading: label, marketing: label, utility: label, service: label })
+          .object({
+            heading: label.describe(editorText('Heading', "The heading of the card's charges box.")),
+            marketing: label.describe(editorText('Marketing', 'The name of the marketing message charge.')),
+            utility: label.describe(editorText('Utility', 'The name of the utility message charge.')),
+            service: label.describe(editorText('Service', 'The name of the service message charge.')),
+          })
           .strict()
-          .describe('The per-message charges on each card: a heading and a name per kind.'),
-        freeLimits: perFreeLimit(z.number().int().positive()).describe('Free plan limits, printed on its card.'),
+          .describe(
+            editorText('Charges box', "The words of each card's per-message charges: a heading and a name per kind."),
+          ),
+        freeLimits: perFreeLimit(z.number().int().positive()).describe(
+          editorText('Free plan limits', "The free plan's limits, each in its line on the free plan's card."),
+        ),
         freeLimitLines: perFreeLimit(slotted('n')).describe(
-          'The line of each free plan limit, its number as {n}: "Chatbot with {n} triggers".',
+          editorText(
+            'Free plan limit lines',
+            'The line of each free plan limit, its number as {n}: "Chatbot with {n} triggers".',
+          ),
         ),
         product: z
-          .object({ name: label, offer: slotted('plan', 'period') })
+          .object({
+            name: label.describe(editorText('Product name', 'The name search engines give the WhatsApp plans.')),
+            offer: slotted('plan', 'period').describe(
+              editorText('Offer name', 'The name search engines give each plan and period: "{plan} ({period})".'),
+            ),
+          })
           .strict()
-          .describe('The JSON-LD product: its name, and each offer\'s "{plan} ({period})".'),
-        lead: z.object({ heading: z.string().min(5), text: z.string().min(20) }).strict(),
+          .describe(editorText('Search listing', 'How search engines name the WhatsApp plans; not shown on the page.')),
+        lead: z
+          .object({
+            heading: z.string().min(5).describe(editorText('Heading', 'The heading over the call-back form.')),
+            text: z.string().min(20).describe(editorText('Text', 'The paragraph above the form.')),
+          })
+          .strict()
+          .describe(editorText('Call-back form', 'The form at the end of the WhatsApp pricing pages.')),
+        pages: pages('whatsapp'),
       })
-      .strict(),
+      .strict()
+      .describe(
+        editorText(
+          'WhatsApp plans',
+          `${pricingPaths.main.whatsapp} and ${pricingPaths.mr.whatsapp}: every word and price.`,
+        ),
+      ),
+    labels,
   })
   .strict();

@@ -4,142 +4,252 @@
  * chat messages. Copy that belongs to one page lives in that page's own collection.
  */
 import { z } from 'astro/zod';
-import { iconName } from './common';
+import { EDITOR_TEXT, editorText, iconName } from './common';
 
 const label = z.string().min(1).max(80);
 const sentence = z.string().min(10).max(300);
-const path = z.string().regex(/^\/[\w/-]*$/, 'a site path such as /pricing');
-const navItem = z.object({ to: path, label, icon: iconName, description: sentence }).strict();
-const link = z.object({ to: path, label }).strict();
+const path = z
+  .string()
+  .regex(/^\/[\w/-]*$/, 'a site path such as /pricing')
+  .describe(EDITOR_TEXT.link);
+const linkText = label.describe(editorText('Link text', 'The words of the link.'));
+/** Read aloud to blind visitors: the name of a control that shows no words, or of a group of links. */
+const readAloud = (name: string, what: string) =>
+  label.describe(editorText(name, `Read aloud to blind visitors ${what}.`));
+const navItem = z
+  .object({
+    to: path,
+    label: linkText,
+    icon: iconName.describe(editorText('Icon', 'The small picture beside the link, picked by name.')),
+    description: sentence.describe(editorText('Description', 'The short line under the link in the menu.')),
+  })
+  .strict();
+const link = z.object({ to: path, label: linkText }).strict();
 
 export const uiSchema = z
   .object({
-    skipLink: label,
-    defaultImageAlt: sentence.describe("The social card's alt text on pages without their own image."),
-    defaultKeywords: z.array(z.string().min(3)).min(3).describe('Meta keywords of pages without their own list.'),
+    skipLink: label.describe(
+      editorText('Skip link', 'The first link on every page, shown to keyboard users: it jumps past the menu.'),
+    ),
+    defaultImageAlt: sentence.describe(
+      editorText(
+        'Share picture description',
+        "Describes the site's picture on shared links, for pages without their own.",
+      ),
+    ),
+    defaultKeywords: z
+      .array(z.string().min(3))
+      .min(3)
+      .describe(editorText('Search keywords', 'Keywords for search engines on pages without their own; not shown.')),
     header: z
       .object({
-        mainNav: label,
-        mobileNav: label,
-        products: label,
-        audiences: label,
-        menu: label,
-        openMenu: label,
-        closeMenu: label,
-        login: label,
-        getStarted: label,
-        home: label.describe('Read after the brand in the logo link: "{brand} home".'),
+        mainNav: readAloud('Menu name', 'as the name of the menu on a computer'),
+        mobileNav: readAloud('Phone menu name', 'as the name of the menu on a phone'),
+        products: label.describe(editorText('Products menu', 'The name of the Products menu.')),
+        audiences: label.describe(editorText('Audiences menu', 'The name of the menu of who can use it.')),
+        menu: readAloud('Phone menu panel', 'as the name of the menu panel on a phone'),
+        openMenu: readAloud('Open menu button', 'for the button that opens the menu on a phone'),
+        closeMenu: readAloud('Close menu button', 'for the button that closes it'),
+        login: label.describe(editorText('Login link', "The link to the admin app's sign-in.")),
+        getStarted: label.describe(editorText('Sign-up button', 'The header button to sign up in the admin app.')),
+        home: label.describe(editorText('Logo link', 'Read aloud after the brand for the logo link: "{brand} home".')),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Header', 'The bar at the top of every page.')),
     navigation: z
       .object({
         products: z
           .array(navItem)
           .length(15)
-          .describe("The header's Products menu, in the product's order (the most used feature first)."),
-        audiences: z.array(navItem).min(2).describe('The header\'s "Who can use it" menu.'),
-        top: z.array(link).length(3).describe('Top-level header links.'),
+          .describe(editorText('Products menu', 'The links of the Products menu, most used feature first.')),
+        audiences: z
+          .array(navItem)
+          .min(2)
+          .describe(editorText('Audiences menu', 'The links of the menu of who can use it.')),
+        top: z.array(link).length(3).describe(editorText('Top links', 'The three links beside the menus.')),
         footer: z
-          .array(z.object({ title: label, links: z.array(link).min(1) }).strict())
+          .array(
+            z
+              .object({
+                title: label.describe(editorText('Group heading', 'The heading over the links.')),
+                links: z.array(link).min(1).describe(editorText('Links', 'The links of the group.')),
+              })
+              .strict(),
+          )
           .length(3)
-          .describe("The footer's link groups."),
+          .describe(editorText('Footer links', 'The three groups of links at the bottom of every page.')),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Menus and links', 'The links of the header menus and of the footer.')),
     footer: z
       .object({
-        blurb: sentence,
-        appsHeading: label,
-        android: label,
-        ios: label,
-        instagram: label,
-        linkedin: label,
-        youtube: label,
-        rights: label,
+        blurb: sentence.describe(editorText('About line', 'The short text under the logo.')),
+        appsHeading: label.describe(editorText('Apps heading', 'The heading over the app buttons.')),
+        android: label.describe(editorText('Android button', 'The button to the app on Google Play.')),
+        ios: label.describe(editorText('iPhone button', 'The button to the app on the App Store.')),
+        instagram: readAloud('Instagram link', 'for the Instagram icon'),
+        linkedin: readAloud('LinkedIn link', 'for the LinkedIn icon'),
+        youtube: readAloud('YouTube link', 'for the YouTube icon'),
+        rights: label.describe(editorText('Rights line', 'After the year and the brand at the very bottom.')),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Footer', 'The words at the bottom of every page.')),
     buttons: z
       .object({
         demo: z.literal('Book a Free Demo'),
         start: z.literal('Get Started'),
         viewMore: z.literal('View More'),
-        close: label,
+        close: readAloud('Close button', 'for the close buttons of popups'),
       })
-      .strict(),
-    faqHeading: label,
-    faqMore: label.describe('"{count} more questions": on a phone, the fold under the first questions of a long FAQ.'),
+      .strict()
+      .describe(editorText('Buttons', 'Buttons many pages share.')),
+    faqHeading: label.describe(editorText('FAQ heading', 'The heading over the questions of every FAQ.')),
+    faqMore: label.describe(
+      editorText(
+        'More questions',
+        'On a phone, the button under the first questions of a long FAQ: "{count} more questions".',
+      ),
+    ),
     planHelp: z
-      .object({ heading: sentence, text: sentence, chat: z.literal('Contact Us'), demo: z.literal('Book a Demo') })
-      .strict(),
-    contact: z.object({ heading: label, text: sentence, close: label }).strict(),
+      .object({
+        heading: sentence.describe(editorText('Heading', "The banner's heading.")),
+        text: sentence.describe(editorText('Text', 'The line under it.')),
+        chat: z.literal('Contact Us'),
+        demo: z.literal('Book a Demo'),
+      })
+      .strict()
+      .describe(
+        editorText('Plan help banner', 'The banner on the pricing and feature pages that offers help picking a plan.'),
+      ),
+    contact: z
+      .object({
+        heading: label.describe(editorText('Heading', 'The heading of the contact popup.')),
+        text: sentence.describe(editorText('Text', 'The line above its form.')),
+        close: readAloud('Close button', "for the popup's close button"),
+      })
+      .strict()
+      .describe(
+        editorText('Contact popup', "The popup with the call-back form that the WhatsApp page's buttons open."),
+      ),
     leadForm: z
       .object({
-        legend: label,
-        name: label,
+        legend: readAloud('Form name', 'as the name of the form'),
+        name: label.describe(editorText('Name label', 'Over the name box.')),
         namePlaceholder: z.literal('Enter Name'),
-        mobile: label,
+        mobile: label.describe(editorText('Mobile label', 'Over the mobile number box.')),
         mobilePlaceholder: z.literal('Enter Mobile No.'),
-        honeypot: label,
-        submit: label,
+        honeypot: label.describe(
+          editorText(
+            'Hidden box label',
+            'The label of a box hidden from visitors; it catches spam robots, which fill it in.',
+          ),
+        ),
+        submit: label.describe(editorText('Send button', 'The words on the send button.')),
         sending: z.literal('Sending...'),
-        loading: label,
+        loading: label.describe(editorText('Loading', 'Shown while the form loads.')),
         failure: z.literal('❌ Failed to send email. Try again!'),
         errors: z
           .object({
-            nameRequired: sentence,
-            nameTooLong: sentence,
-            nameInvalid: sentence.describe('A name with no letter (only digits, symbols or invisible characters).'),
-            mobileRequired: sentence,
-            mobileTooLong: sentence,
-            mobileInvalid: sentence,
+            nameRequired: sentence.describe(editorText('Name missing', 'When the name box is empty.')),
+            nameTooLong: sentence.describe(editorText('Name too long', 'When the name is longer than allowed.')),
+            nameInvalid: sentence.describe(
+              editorText('Name has no letter', 'When the name has no letter (only digits, symbols or spaces).'),
+            ),
+            mobileRequired: sentence.describe(editorText('Mobile missing', 'When the mobile number box is empty.')),
+            mobileTooLong: sentence.describe(
+              editorText('Mobile too long', 'When the mobile number is longer than allowed.'),
+            ),
+            mobileInvalid: sentence.describe(
+              editorText('Mobile not valid', 'When the mobile number is not a valid one.'),
+            ),
           })
           .strict()
           .describe(
-            "Inline messages under a field at fault; {limit}, {min}, {max} and {mobileLimit} are the rules' numbers (src/lib/leads/rules.ts).",
+            editorText(
+              'Error messages',
+              "Shown under a box filled in wrongly. Keep {limit}, {min}, {max} and {mobileLimit} as written: the site fills in the form's limits.",
+            ),
           ),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Call-back form', 'The words of every name-and-mobile form.')),
     testimonials: z
       .object({
-        marqueeLabel: label.describe('"{heading}: testimonials", the accessible name of the desktop marquee.'),
-        carouselLabel: label.describe('"{heading}: testimonial carousel".'),
-        tapHint: label.describe('The hint on a flip card where touch is the input: "Tap to read their story".'),
-        clickHint: label.describe('The same hint for a mouse: "Click to read their story".'),
-        keyHint: label.describe('The same hint while the card has keyboard focus: "Press Enter to read their story".'),
-        showQuote: label.describe('"Show the quote from {name}".'),
-        slideLabel: label.describe('"{position} of {count}: {name}".'),
+        marqueeLabel: readAloud(
+          'Moving row name',
+          'as the name of the moving row of testimonials on a computer: "{heading}: testimonials"',
+        ),
+        carouselLabel: readAloud(
+          'Phone cards name',
+          'as the name of the testimonial cards on a phone: "{heading}: testimonial carousel"',
+        ),
+        tapHint: label.describe(
+          editorText('Tap hint', 'On a card on a touch screen, such as "Tap to read their story".'),
+        ),
+        clickHint: label.describe(
+          editorText('Click hint', 'The same hint for a mouse, such as "Click to read their story".'),
+        ),
+        keyHint: label.describe(
+          editorText('Keyboard hint', 'The same hint for keyboard users, such as "Press Enter to read their story".'),
+        ),
+        showQuote: readAloud('Show quote button', 'for the button that turns a card: "Show the quote from {name}"'),
+        slideLabel: readAloud('Card name', 'for each card: "{position} of {count}: {name}"'),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Testimonials', 'The words around the testimonial cards.')),
     chat: z
       .object({
-        planHelp: sentence,
-        plusUpgrade: sentence,
-        advanceEnquiry: sentence,
-        businessOrLifetime: sentence,
-        thankYou: sentence,
+        planHelp: sentence.describe(editorText('Plan help', 'From the plan help banner.')),
+        plusUpgrade: sentence.describe(editorText('Plus upgrade', "From the Plus plan card's button.")),
+        advanceEnquiry: sentence.describe(editorText('Advance enquiry', "From the Advance plan card's button.")),
+        businessOrLifetime: sentence.describe(
+          editorText(
+            'Business or Lifetime',
+            'From the sales note under the community plans and the WhatsApp Business and Enterprise buttons.',
+          ),
+        ),
+        thankYou: sentence.describe(editorText('After a form', 'From the thank-you page after a form is sent.')),
       })
       .strict()
       .describe(
-        'The prefilled messages of the sales chat links: one per topic (Plus upgrade, Advance, Business or Lifetime, plan help).',
+        editorText(
+          'Sales chat messages',
+          'The message already typed in when a visitor opens the sales chat from each place.',
+        ),
       ),
     featurePage: z
-      .object({ highlightsLabel: label })
+      .object({
+        highlightsLabel: readAloud(
+          'Highlights name',
+          'as the name of the three cards under the top of a feature page: "{name}: headline features", {name} being the page title',
+        ),
+      })
       .strict()
-      .describe('Labels every feature page shows. "{name}: headline features" names the highlights section.'),
+      .describe(editorText('Feature pages', 'Words every feature page shares.')),
     comparison: z
-      .object({ before: label, after: label })
+      .object({
+        before: label.describe(editorText('Before', 'The label of the first line of each pair.')),
+        after: label.describe(editorText('After', 'The label of the second line of each pair.')),
+      })
       .strict()
-      .describe("The terms of the landing pages' before/after pairs."),
+      .describe(editorText('Before and after', "The words of the landing pages' before-and-after pairs.")),
     legal: z
-      .object({ eyebrow: label, lastUpdated: label, contents: label })
+      .object({
+        eyebrow: label.describe(EDITOR_TEXT.eyebrow),
+        lastUpdated: label.describe(editorText('Before the date', 'Before the day the text last changed.')),
+        contents: label.describe(editorText('Contents heading', "The heading over the page's list of contents.")),
+      })
       .strict()
-      .describe(
-        'The header of every legal page: the eyebrow, the label before the revision date and the name of its table of contents.',
-      ),
+      .describe(editorText('Legal pages', 'Words at the top of every legal page.')),
     carousel: z
       .object({
-        label: label.describe('"{heading}: cards", the name of a stack of cards that scrolls sideways on a phone.'),
+        label: readAloud(
+          'Sideways cards name',
+          'as the name of a row of cards that scrolls sideways on a phone: "{heading}: cards"',
+        ),
       })
-      .strict(),
+      .strict()
+      .describe(editorText('Card rows', 'Words of the rows of cards that scroll sideways on a phone.')),
   })
   .strict();
 

@@ -12,6 +12,7 @@ import { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../schemas/blog';
 import { FILE_COLLECTIONS } from '../schemas/collections';
 import { CMS_AUTH_ROUTE } from '../../../worker/cms-auth/rules';
+import { pricingPaths, THANK_YOU_PATH } from '../routes';
 import type { SchemaContext } from '../schemas/common';
 import { fieldOf, labelOf, type CmsField, type ImageFolder, type WalkContext } from './fields';
 
@@ -45,12 +46,38 @@ interface CollectionPlan {
   extension: 'json' | 'md';
   schema: SchemaOf;
   /** Folder collections: editors add and delete entries; the file name comes from `slug`. */
-  entries?: { singular: string; slug: string; identifier: string; summary: string };
+  entries?: {
+    singular: string;
+    slug: string;
+    identifier: string;
+    summary: string;
+    /** The list's sort: the fields an editor may sort by, and the one it opens with. */
+    sort?: { fields: string[]; default: { field: string; direction: 'ascending' | 'descending' } };
+  };
   /** Markdown: the body's field. */
   body?: CmsField;
   /** Top-level JSON array: the name of its one list field. */
   rootList?: string;
 }
+
+/** The page each entry is shown on (a fixed file by its name): the admin links to it from the entry. */
+const PAGES: Record<string, (name: string) => string> = {
+  home: () => '/',
+  features: (name) => `/${name}`,
+  landing: (name) => `/${name}`,
+  whatsapp: () => '/business-whatsapp-api',
+  plans: () => pricingPaths.main.community,
+  // The offer is the home page's popup; testimonials and the site-wide labels are seen there first.
+  offer: () => '/',
+  testimonials: () => '/',
+  about: () => '/about-us',
+  pages: (name) => (name === 'thank-you' ? THANK_YOU_PATH : '/404'),
+  legal: (name) => `/${name}`,
+  blog: () => '/blog/{{slug}}',
+  blogCategories: () => '/blogs',
+  blogPage: () => '/blogs',
+  ui: () => '/',
+};
 
 /** Said once to every editor: slots are filled in by the site. */
 const SLOTS = 'Words in braces, such as {brand}, are filled in by the site: keep them as they are.';
@@ -97,7 +124,13 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
     folder: 'src/content/blog',
     extension: 'md',
     schema: embeddedPostSchema,
-    entries: { singular: 'Blog post', slug: '{{slug}}', identifier: 'name', summary: '{{name}}' },
+    entries: {
+      singular: 'Blog post',
+      slug: '{{slug}}',
+      identifier: 'name',
+      summary: '{{name}}',
+      sort: { fields: ['createdAt', 'name'], default: { field: 'createdAt', direction: 'descending' } },
+    },
     body: { name: 'body', label: 'Text', widget: 'markdown' },
   },
   blogCategories: {
@@ -112,8 +145,24 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   ui: json(ui, 'Site-wide labels', 'The header, footer, buttons, forms and other labels every page shares.'),
 };
 
+/** The site's time zone (India Standard Time): dates and times are picked in it and stored with its offset. */
+export const SITE_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * A date and time picked in the site's time zone, to the minute, stored with its offset: "2027-03-31T23:59:00+05:30"
+ * (the content's own dates are written so, or a save would rewrite them).
+ */
+const SITE_DATETIME: Partial<CmsField> = {
+  widget: 'datetime',
+  input_timezone: SITE_TIME_ZONE,
+  pattern: undefined,
+  minlength: undefined,
+  maxlength: undefined,
+};
+
 /** What the schema cannot say about a field, by collection and field path. */
 const OVERRIDES: Record<string, Record<string, Partial<CmsField>>> = {
+  offer: { deadline: SITE_DATETIME },
   blog: {
     category: {
       widget: 'relation',
@@ -134,14 +183,15 @@ const OVERRIDES: Record<string, Record<string, Partial<CmsField>>> = {
       minlength: undefined,
       maxlength: undefined,
     },
-    createdAt: { picker_utc: true },
+    // Picked in India time, stored in UTC as the posts' dates always were.
+    createdAt: { ...SITE_DATETIME, output_utc: true },
   },
   legal: { lastUpdated: { time_format: false, format: 'YYYY-MM-DD', picker_utc: true } },
 };
 
 /** The image() of a schema read for its fields: a marker the walker recognises (Astro checks the file itself). */
 const IMAGE = z.string();
-const SCHEMA_CONTEXT = { image: () => IMAGE } as unknown as SchemaContext;
+export const SCHEMA_CONTEXT = { image: () => IMAGE.brand() } as unknown as SchemaContext;
 
 /** "a/b/../c" → "a/c" (paths in content and config always use "/"). */
 function normalize(path: string): string {
@@ -198,10 +248,8 @@ function entryFields(
       const kind = (data[0] as Record<string, unknown>)[key];
       const variant = (field.types as { name: string; fields: CmsField[] }[]).find((t) => t.name === kind);
       if (!variant) throw new Error(`${name}: "${String(kind)}" is not a ${key} the schema knows`);
-      fields = [
-        { name: key, label: labelOf(key), widget: 'string', readonly: true, default: kind, hint: 'Fixed.' },
-        ...variant.fields,
-      ];
+      // The page's kind is fixed (its layout depends on it): kept in the file, not shown.
+      fields = [{ name: key, label: labelOf(key), widget: 'hidden', default: kind }, ...variant.fields];
     }
   }
   const overrides = OVERRIDES[name] ?? {};
@@ -239,6 +287,8 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
         identifier_field: plan.entries.identifier,
         slug: plan.entries.slug,
         summary: plan.entries.summary,
+        sortable_fields: plan.entries.sort,
+        preview_path: PAGES[name]?.(''),
         fields: entryFields(
           name,
           plan,
@@ -255,7 +305,7 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
       const fields = entryFields(name, plan, schema, [file.data], fileContext);
       for (const rule of fileContext.unexpressed) if (!unexpressed.includes(rule)) unexpressed.push(rule);
       const id = plan.rootList ? plan.rootList : baseName(file.path);
-      return { name: id, label: labelOf(id), file: file.path, fields };
+      return { name: id, label: labelOf(id), file: file.path, preview_path: PAGES[name]?.(id), fields };
     });
     return { ...common, files: collectionFiles };
   });
