@@ -245,7 +245,7 @@ export const isMissingTable = (message) => /no such table: leads\b/.test(message
  * @param {{ remote: boolean, persistTo: string }} target
  * @returns {Promise<Record<string, unknown>[][]>}
  */
-function execute(statements, { remote, persistTo }) {
+export function execute(statements, { remote, persistTo }) {
   const where = remote ? ['--remote'] : ['--local', '--persist-to', persistTo];
   const args = [
     'd1',

@@ -3,7 +3,8 @@
  * `run_worker_first`), and so does a path with no file (`not_found_handling: "none"`). It wires the lead path's parts
  * to the platform:
  * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
- *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); any other /api/ path is 404;
+ *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); GET /api/cms-publishes tells
+ *   the admin whether the latest change went live (./cms-publish/routes.ts); any other /api/ path is 404;
  *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
@@ -22,6 +23,8 @@ import type { Env, LeadMessage, MessageBatch, ScheduledController } from './plat
 import { d1Store } from './leads/store';
 import { sweep } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
+import { CMS_PUBLISHES_ROUTE, consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
+import { d1Publishes } from './cms-publish/store';
 
 export { LeadRateLimiter } from './leads/rate-limiter';
 
@@ -90,6 +93,9 @@ const routes = {
         useNonce: (nonce, expiresAt) => d1UsedNonces(env.LEADS_DB).use(nonce, expiresAt),
         log: consoleCmsAuthLog,
       });
+    }
+    if (pathname === CMS_PUBLISHES_ROUTE) {
+      return handleCmsPublishes(request, { store: d1Publishes(env.LEADS_DB), log: consoleCmsPublishesLog });
     }
     if (pathname !== LEAD_ROUTE) {
       return Response.json({ error: 'not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });

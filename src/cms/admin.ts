@@ -7,6 +7,7 @@
 import CMS from '@sveltia/cms';
 import { entryProblems, problemLines } from '../lib/cms/entry-check';
 import type { Plans } from '../lib/pricing/prices';
+import { showPublishBar } from './publish-bar';
 import { guardUnsavedChanges } from './unsaved-guard';
 
 const styles = document.querySelector<HTMLMetaElement>('meta[name="cms-preview-styles"]')?.content ?? '';
@@ -44,3 +45,5 @@ CMS.registerEventListener({
 
 guardUnsavedChanges();
 void CMS.init();
+// What became of the last save: live, or why it was not published.
+void showPublishBar();

@@ -3,7 +3,7 @@
  * the project is copied to a temporary folder (its packages linked, its build caches its own, so the project's
  * caches and dist are untouched), the files written over the copy, and `astro build` run there.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,9 +25,9 @@ const SKIPPED = new Set([
 /** Build caches kept apart from the project's. */
 const OWN_CACHES = new Set(['.astro', '.vite', '.cache']);
 
-export async function buildWithContent(files: Record<string, string>) {
+/** The project copied to a temporary folder, with `files` written over it. */
+function copyWithContent(files: Record<string, string>): string {
   const copy = mkdtempSync(join(tmpdir(), 'content-build-'));
-  test.info().attach('build folder', { body: copy });
   for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
     if (SKIPPED.has(entry.name)) continue;
     // Source and config are copied (their imports must resolve inside the copy); other folders are linked.
@@ -43,9 +43,17 @@ export async function buildWithContent(files: Record<string, string>) {
     mkdirSync(dirname(join(copy, path)), { recursive: true });
     writeFileSync(join(copy, path), text);
   }
+  return copy;
+}
+
+const BUILD_ENV = { ...process.env, NODE_OPTIONS: '--max-old-space-size=1536' };
+
+export async function buildWithContent(files: Record<string, string>) {
+  const copy = copyWithContent(files);
+  test.info().attach('build folder', { body: copy });
   await promisify(execFile)(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
     cwd: copy,
-    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=1536' },
+    env: BUILD_ENV,
     maxBuffer: 64 * 1024 * 1024,
   });
   return {
@@ -53,4 +61,30 @@ export async function buildWithContent(files: Record<string, string>) {
     page: (path: string) => readFileSync(join(copy, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8'),
     remove: () => rmSync(copy, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The output of a build that must fail, stdout and stderr in the order written, as the deploy workflow's
+ * `npm run build 2>&1 | tee build.log` keeps it. A build that passes throws.
+ */
+export async function failedBuildLog(files: Record<string, string>): Promise<string> {
+  const copy = copyWithContent(files);
+  try {
+    const child = spawn(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
+      cwd: copy,
+      env: BUILD_ENV,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (chunk) => (log += chunk));
+    child.stderr.on('data', (chunk) => (log += chunk));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    if (code === 0) throw new Error(`The build passed; it was to fail:\n${log}`);
+    return log;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }

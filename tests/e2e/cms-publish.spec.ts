@@ -1,0 +1,160 @@
+/**
+ * After a save: the admin's bar says whether the change went live, and why not. An edited content file (the offer's
+ * original price below its price) fails a real build; the deploy workflow's script (scripts/publish-record.mjs) reads
+ * that build's output and writes the record into the runtime's D1 (emulated, a state folder of this file's own host);
+ * the Worker's GET /api/cms-publishes answers it, and the admin at /cms/ shows it, in the editor's own time zone.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
+import { startHost } from '../../scripts/host.mjs';
+import { offerSchema } from '../../src/lib/schemas/offer';
+import { failedBuildLog } from './cms-build';
+
+const run = promisify(execFile);
+/** 08:32 UTC is 14:02 in India (+05:30): the bar gives the browser's local time. */
+test.use({ timezoneId: 'Asia/Kolkata' });
+
+type Host = Awaited<ReturnType<typeof startHost>>;
+let host: Host;
+let state: string;
+
+// One host for the file, next to the ports of playwright.config.ts and cms-auth.spec.ts; its tests run in order.
+const base = process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 20 : 0;
+test.describe.configure({ mode: 'default' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  state = mkdtempSync(join(tmpdir(), 'publish-state-'));
+  host = await startHost({ dir: 'dist', port: base || undefined, persistTo: state });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  if (state) rmSync(state, { recursive: true, force: true });
+});
+
+/** Runs scripts/publish-record.mjs against the host's D1; its output. */
+async function record(args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['scripts/publish-record.mjs', ...args, '--persist-to', state]);
+  return stdout;
+}
+
+/** Opens the admin (which shows the bar); every Content-Security-Policy complaint is collected. */
+async function openAdmin(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(`${host.origin}/cms/`);
+  return violations;
+}
+
+/** The admin's names for the offer and its original price, from the config the build wrote (dist/cms/config.yml). */
+function adminLabels(offerPath: string) {
+  const config = parseYaml(readFileSync('dist/cms/config.yml', 'utf8')) as {
+    collections: {
+      name: string;
+      label: string;
+      files?: { file: string; fields: { name: string; label: string }[] }[];
+    }[];
+  };
+  const offer = config.collections.find((collection) => collection.name === 'offer')!;
+  const fields = offer.files!.find((file) => file.file === offerPath)!.fields;
+  return { entry: offer.label, field: fields.find((field) => field.name === 'originalPrice')!.label };
+}
+
+test('a failed build of an edited content file: the record names the file and the field, and the bar shows it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = readdirSync('src/content/offer').find((file) => file.endsWith('.json'))!;
+  const offerPath = `src/content/offer/${name}`;
+  const offer = JSON.parse(readFileSync(offerPath, 'utf8')) as { price: number; originalPrice: number };
+  const edited = { ...offer, originalPrice: offer.price - 1 };
+  // What the schema says of it: the message the build must carry to the editor.
+  const refused = offerSchema.safeParse(edited);
+  const message = refused.error?.issues.find((issue) => issue.path.join('.') === 'originalPrice')?.message;
+  expect(message).toBeTruthy();
+
+  const log = await failedBuildLog({ [offerPath]: `${JSON.stringify(edited, null, 2)}\n` });
+  const logFile = join(state, 'build.log');
+  writeFileSync(logFile, log);
+  const out = await record([
+    '--status',
+    'failed',
+    '--commit',
+    '0123456789abcdef0123456789abcdef01234567',
+    '--committed-at',
+    '2026-05-04T08:32:00Z',
+    '--log',
+    logFile,
+  ]);
+  const labels = adminLabels(offerPath);
+  expect(out).toContain(`was not published: ${labels.entry}, ${labels.field}: ${message}`);
+
+  const answer = await page.request.get(`${host.origin}/api/cms-publishes`);
+  expect(answer.headers()['cache-control']).toBe('no-store');
+  expect(answer.headers()['x-content-type-options']).toBe('nosniff');
+  const { publishes } = (await answer.json()) as { publishes: Record<string, unknown>[] };
+  expect(publishes[0]).toEqual({
+    commit: '0123456',
+    committedAt: '2026-05-04T08:32:00.000Z',
+    finishedAt: expect.any(String),
+    status: 'failed',
+    file: labels.entry,
+    field: labels.field,
+    message,
+  });
+
+  const violations = await openAdmin(page);
+  const bar = page.getByRole('status').filter({ hasText: 'Your change of' });
+  await expect(bar.locator('p')).toHaveText(
+    `Your change of 14:02 was not published: ${labels.entry}, ${labels.field}: ${message}`,
+  );
+  await expect(bar).toBeInViewport();
+  expect(violations).toEqual([]);
+});
+
+test('a later change that went live replaces it; a hostile message stays text; the bar is dismissed from the keyboard', async ({
+  page,
+}) => {
+  // A build message is text anyone who commits can write: a quote, SQL and HTML in it.
+  const hostile = `it's "x"); DROP TABLE publishes; -- <img src=x onerror="document.title='owned'">`;
+  const logFile = join(state, 'hostile.log');
+  writeFileSync(logFile, `Copy that contradicts the plans:\n  src/content/offer/x.json, field title: ${hostile}\n`);
+  await record([
+    '--status',
+    'failed',
+    '--commit',
+    'abcdef1',
+    '--committed-at',
+    '2026-05-04T08:40:00Z',
+    '--log',
+    logFile,
+  ]);
+  const violations = await openAdmin(page);
+  const bar = page.getByRole('status').filter({ hasText: 'Your change of' });
+  await expect(bar.locator('p')).toHaveText(
+    `Your change of 14:10 was not published: src/content/offer/x.json, title: ${hostile}`,
+  );
+  await expect(bar.locator('img')).toHaveCount(0);
+  expect(await page.title()).not.toBe('owned');
+
+  await record(['--status', 'live', '--commit', 'fedcba9', '--committed-at', '2026-05-04T08:45:00Z']);
+  await page.reload();
+  await expect(bar.locator('p')).toHaveText('Your change of 14:15 is live');
+  await bar.getByRole('button', { name: 'Dismiss' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveCount(0);
+  expect(violations).toEqual([]);
+
+  // Reading only: any other method is refused.
+  const post = await page.request.post(`${host.origin}/api/cms-publishes`, { data: {} });
+  expect(post.status()).toBe(405);
+  expect(post.headers()['allow']).toBe('GET');
+});
