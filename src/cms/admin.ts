@@ -7,11 +7,17 @@
 import CMS from '@sveltia/cms';
 import { entryProblems, problemLines } from '../lib/cms/entry-check';
 import type { Plans } from '../lib/pricing/prices';
+import { BlogPostPreview, FeaturePreview, HomePreview } from './previews';
 import { showPublishBar } from './publish-bar';
 import { guardUnsavedChanges } from './unsaved-guard';
 
 const styles = document.querySelector<HTMLMetaElement>('meta[name="cms-preview-styles"]')?.content ?? '';
 for (const href of styles.split(' ').filter(Boolean)) CMS.registerPreviewStyle(href);
+// The top of the page as visitors see it: the home page, each feature page (by its file's name) and the blog's posts.
+CMS.registerPreviewTemplate('home', HomePreview);
+const featurePages = document.querySelector<HTMLMetaElement>('meta[name="cms-feature-pages"]')?.content ?? '';
+for (const name of featurePages.split(' ').filter(Boolean)) CMS.registerPreviewTemplate(name, FeaturePreview);
+CMS.registerPreviewTemplate('blog', BlogPostPreview);
 
 /** The site's plans as the build that wrote this admin read them (plans.json beside the page), for the copy check. */
 async function sitePlans(): Promise<Plans | undefined> {

@@ -65,8 +65,11 @@ export async function cmsConfigFile(root: string) {
   return { yaml: `${header.join('\n')}\n${stringify(config, { lineWidth: 0 })}`, config, unexpressed };
 }
 
-/** The admin's page. `styles`: the site's stylesheets, for the preview. */
-export function adminPage(styles: string[]): string {
+/**
+ * The admin's page. `styles`: the site's stylesheets, for the preview; `featurePages`: the names of the feature pages'
+ * files, whose preview is drawn like the page (the admin picks a file's preview template by the file's name).
+ */
+export function adminPage(styles: string[], featurePages: string[]): string {
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -75,6 +78,7 @@ export function adminPage(styles: string[]): string {
     <meta name="robots" content="noindex, nofollow" />
     <meta name="referrer" content="same-origin" />
     <meta name="cms-preview-styles" content="${styles.map((s) => s.replace(/[^\w/.-]/g, '')).join(' ')}" />
+    <meta name="cms-feature-pages" content="${featurePages.map((name) => name.replace(/[^\w-]/g, '')).join(' ')}" />
     <title>Content admin | ${site.domainLabel.replace(/[<>&"]/g, '')}</title>
     <script type="module" src="./admin.js"></script>
   </head>
@@ -180,7 +184,10 @@ export function cmsAdmin(): AstroIntegration {
         // The plans the admin's copy check compares a saved text with (src/cms/admin.ts).
         await writeFile(join(out, 'plans.json'), await readFile(join(projectRoot, PLANS_FILE), 'utf8'));
         await bundleAdmin(projectRoot, out);
-        await writeFile(join(out, 'index.html'), adminPage(await siteStyles(dist)));
+        const featurePages = (config.collections as { name: string; files?: { name: string }[] }[])
+          .find((collection) => collection.name === 'features')!
+          .files!.map((file) => file.name);
+        await writeFile(join(out, 'index.html'), adminPage(await siteStyles(dist), featurePages));
         const collections = (config.collections as unknown[]).length;
         logger.info(
           `content admin in /${CMS_FOLDER}/: ${collections} collections, ${unexpressed.length} rules left to the build`,

@@ -336,6 +336,17 @@ test.describe('content admin', () => {
     const onSite = sitePage.getByRole('heading', { name: 'Saturday morning: decide what you sell' });
     const fontOf = (locator: typeof heading) => locator.evaluate((el) => getComputedStyle(el).fontFamily);
     expect(await fontOf(heading)).toBe(await fontOf(onSite));
+    // The home page's preview draws its top as the page does: the headline at the size of the page's own, on a
+    // screen as wide as the preview.
+    await page.goto('/cms/#/collections/home/entries/home');
+    const headline = preview.getByRole('heading', { level: 1, name: 'Build a business community in 30 sec' });
+    await expect(headline).toBeVisible();
+    const width = await preview.locator('html').evaluate((html) => html.clientWidth);
+    await sitePage.setViewportSize({ width, height: 800 });
+    await sitePage.goto('/');
+    const homeHeadline = sitePage.getByRole('heading', { level: 1 });
+    const sizeOf = (locator: typeof heading) => locator.evaluate((el) => getComputedStyle(el).fontSize);
+    expect(await sizeOf(headline)).toBe(await sizeOf(homeHeadline));
     await sitePage.close();
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').length)).toBeGreaterThan(
