@@ -57,13 +57,36 @@ export function freePort() {
 }
 
 /**
- * One GET on a fresh connection, redirects not followed, the body as the wire carries it (not decompressed). A fresh
+ * A GET on a fresh connection, redirects not followed, the body as the wire carries it (not decompressed). A fresh
  * connection each time: a kept-alive socket that the runtime has just closed would fail a request that never reached it.
  * @param {string} url
  * @param {Record<string, string>} [headers]
  * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer }>}
  */
-export function get(url, headers = {}) {
+export async function get(url, headers = {}) {
+  try {
+    return await getOnce(url, headers);
+  } catch (error) {
+    // No answer at all (the runtime closed the connection, as it can while it reloads on a busy machine): asked once
+    // more. Any answer, whatever its status, is the site's and is returned as it is.
+    if (!isDropped(error)) throw error;
+    await sleep(500);
+    return getOnce(url, headers);
+  }
+}
+
+/** @param {unknown} error */
+const isDropped = (error) =>
+  ['ECONNRESET', 'ECONNREFUSED', 'EPIPE'].includes(/** @type {{ code?: string }} */ (error).code ?? '') ||
+  /socket hang up/.test(String(/** @type {Error} */ (error).message));
+
+/**
+ * One GET, as get() describes it.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer }>}
+ */
+function getOnce(url, headers) {
   return new Promise((done, fail) => {
     const req = request(url, { method: 'GET', headers, agent: false }, (res) => {
       /** @type {Buffer[]} */
