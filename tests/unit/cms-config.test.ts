@@ -298,7 +298,7 @@ describe('content admin config', () => {
     );
     const faq = community.find((f) => f.name === 'faq')!.fields as CmsField[];
     expect(faq.find((f) => f.name === 'answer')!.hint).toContain(
-      'the transaction fee of the plan "lite" from the plans file',
+      'the transaction fee of the Lite plan, as set under Plans and pricing',
     );
   });
 

@@ -75,7 +75,9 @@ describe('plan slots', () => {
   });
 
   it("name what each slot states in the content admin's hint", () => {
-    expect(planSlotMeaning('plan.plus.fee')).toBe('the transaction fee of the plan "plus" from the plans file');
+    expect(planSlotMeaning('plan.plus.fee')).toBe(
+      'the transaction fee of the Plus plan, as set under Plans and pricing',
+    );
     expect(planSlotMeaning('yearlySaving')).toMatch(/what yearly billing saves/);
     expect(planSlotMeaning('plan.plus.colour')).toBeUndefined();
   });

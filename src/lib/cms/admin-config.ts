@@ -99,7 +99,7 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   landing: json(landing, 'Landing pages', 'The creator and yoga landing pages.'),
   whatsapp: json(whatsapp, 'WhatsApp landing', 'The WhatsApp marketing page.'),
   plans: json(plans, 'Plans and pricing', 'Prices, plan cards, the comparison table and the pricing FAQ.'),
-  offer: json(offer, 'Offer', 'The limited-time offer page.'),
+  offer: json(offer, 'Offer', "The limited-time offer in the home page's popup: its prices, end and what it includes."),
   testimonials: json(testimonials, 'Testimonials', 'What customers say, on the home and yoga pages.', {
     entries: {
       singular: 'Testimonial',
@@ -135,7 +135,7 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   },
   blogCategories: {
     label: 'Blog categories',
-    description: 'The categories a post can belong to; the id is the end of the category page URL.',
+    description: "The categories a post can belong to; a category's address name ends its page's address.",
     folder: 'src/content/blog',
     extension: 'json',
     schema: blogCategoriesSchema,

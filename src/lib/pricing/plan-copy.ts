@@ -98,12 +98,13 @@ export function planSlots(plans: Plans, variant: Variant): Record<string, string
   );
 }
 
-/** A slot of this module, in an editor's words: "the Plus plan's monthly price" (the plan named by its id). */
+/** A slot of this module, in an editor's words: "the monthly price of the Plus plan, as set under Plans and pricing". */
 export function planSlotMeaning(slot: string): string | undefined {
   if (slot === 'yearlySaving') return 'what yearly billing saves, from the plans\' prices ("up to 16%")';
   const [, id, field] = /^plan\.([a-z]+)\.([a-z]+)$/.exec(slot) ?? [];
   if (!id || !field || !Object.hasOwn(PLAN_SLOT_FIELDS, field)) return undefined;
-  return `the ${PLAN_SLOT_FIELDS[field as PlanSlotField]} of the plan "${id}" from the plans file`;
+  const plan = id.charAt(0).toUpperCase() + id.slice(1);
+  return `the ${PLAN_SLOT_FIELDS[field as PlanSlotField]} of the ${plan} plan, as set under Plans and pricing`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
