@@ -23,7 +23,8 @@ import type { Env, LeadMessage, MessageBatch, ScheduledController } from './plat
 import { d1Store } from './leads/store';
 import { sweep } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
-import { CMS_PUBLISHES_ROUTE, consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
+import { CMS_PUBLISHES_ROUTE } from '../src/lib/cms/publish-wire';
+import { consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
 import { d1Publishes } from './cms-publish/store';
 
 export { LeadRateLimiter } from './leads/rate-limiter';

@@ -8,19 +8,9 @@
  * Its look is set through the CSSOM (element.style), which the admin's Content-Security-Policy does not govern.
  */
 
-export const PUBLISHES_URL = '/api/cms-publishes';
-const BAR_ID = 'cms-publish-bar';
+import { CMS_PUBLISHES_ROUTE, type PublishRecord } from '../lib/cms/publish-wire';
 
-/** One record as the endpoint answers it. */
-export interface PublishRecord {
-  commit: string;
-  committedAt: string;
-  finishedAt: string;
-  status: 'live' | 'failed';
-  file: string | null;
-  field: string | null;
-  message: string | null;
-}
+const BAR_ID = 'cms-publish-bar';
 
 /** "14:02": a time of day in the browser's own time zone, on a 24-hour clock. */
 export function clockTime(iso: string): string {
@@ -59,7 +49,7 @@ function isRecord(value: unknown): value is PublishRecord {
 /** The newest record, or null when there is none or the endpoint does not answer. */
 export async function newestPublish(fetcher: typeof fetch = fetch): Promise<PublishRecord | null> {
   try {
-    const response = await fetcher(PUBLISHES_URL, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const response = await fetcher(CMS_PUBLISHES_ROUTE, { headers: { Accept: 'application/json' }, cache: 'no-store' });
     if (!response.ok) return null;
     const body = (await response.json()) as { publishes?: unknown };
     const first = Array.isArray(body.publishes) ? body.publishes[0] : undefined;

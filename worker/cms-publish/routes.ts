@@ -4,9 +4,8 @@
  * them (scripts/publish-record.mjs, into D1); this route only reads, and answers only what the bar shows: the commit
  * (short), its time, when the result was known, live or failed, and for a failure the entry, the field and the message.
  */
+import type { PublishRecord } from '../../src/lib/cms/publish-wire';
 import type { PublishStore } from './store';
-
-export const CMS_PUBLISHES_ROUTE = '/api/cms-publishes';
 
 /** Records answered: the bar shows the first; a few more tell what came before. */
 export const PUBLISHES_ANSWERED = 5;
@@ -15,17 +14,6 @@ export const PUBLISHES_ANSWERED = 5;
 const SHORT_SHA = 7;
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
-
-/** One record as the route answers it. */
-export interface PublishAnswer {
-  commit: string;
-  committedAt: string;
-  finishedAt: string;
-  status: 'live' | 'failed';
-  file: string | null;
-  field: string | null;
-  message: string | null;
-}
 
 export interface CmsPublishesDeps {
   store: PublishStore;
@@ -50,13 +38,13 @@ export async function handleCmsPublishes(request: Request, deps: CmsPublishesDep
     deps.log({ event: 'unavailable', reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: NO_STORE });
   }
-  const publishes: PublishAnswer[] = rows
+  const publishes: PublishRecord[] = rows
     .filter((row) => row.status === 'live' || row.status === 'failed')
     .map((row) => ({
       commit: row.commit_sha.slice(0, SHORT_SHA),
       committedAt: iso(row.committed_at),
       finishedAt: iso(row.finished_at),
-      status: row.status as PublishAnswer['status'],
+      status: row.status as PublishRecord['status'],
       file: row.file,
       field: row.field,
       message: row.message,
