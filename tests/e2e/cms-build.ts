@@ -3,11 +3,10 @@
  * the project is copied to a temporary folder (its packages linked, its build caches its own, so the project's
  * caches and dist are untouched), the files written over the copy, and `astro build` run there.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { test } from '@playwright/test';
 
 const ROOT = resolve('.');
@@ -48,14 +47,33 @@ function copyWithContent(files: Record<string, string>): string {
 
 const BUILD_ENV = { ...process.env, NODE_OPTIONS: '--max-old-space-size=1536' };
 
+/**
+ * `astro build` in the copy, its stdout and stderr in the order written, as the deploy workflow's
+ * `npm run build 2>&1 | tee build.log` keeps them. It runs at a low CPU priority (nice 10): the browser tests that run
+ * beside it wait on the runtime and Chromium, which a build at equal priority would starve on a two-core machine.
+ */
+async function build(copy: string): Promise<{ code: number | null; log: string }> {
+  const child = spawn(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
+    cwd: copy,
+    env: BUILD_ENV,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid !== undefined) setPriority(child.pid, 10);
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  return { code, log };
+}
+
 export async function buildWithContent(files: Record<string, string>) {
   const copy = copyWithContent(files);
   test.info().attach('build folder', { body: copy });
-  await promisify(execFile)(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
-    cwd: copy,
-    env: BUILD_ENV,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { code, log } = await build(copy);
+  if (code !== 0) throw new Error(`The build failed:\n${log}`);
   return {
     /** The HTML of a built page by its path ("/" is index.html, "/pricing" pricing.html). */
     page: (path: string) => readFileSync(join(copy, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8'),
@@ -63,25 +81,11 @@ export async function buildWithContent(files: Record<string, string>) {
   };
 }
 
-/**
- * The output of a build that must fail, stdout and stderr in the order written, as the deploy workflow's
- * `npm run build 2>&1 | tee build.log` keeps it. A build that passes throws.
- */
+/** The output of a build that must fail (see build()). A build that passes throws. */
 export async function failedBuildLog(files: Record<string, string>): Promise<string> {
   const copy = copyWithContent(files);
   try {
-    const child = spawn(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
-      cwd: copy,
-      env: BUILD_ENV,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (chunk) => (log += chunk));
-    child.stderr.on('data', (chunk) => (log += chunk));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', resolve);
-    });
+    const { code, log } = await build(copy);
     if (code === 0) throw new Error(`The build passed; it was to fail:\n${log}`);
     return log;
   } finally {

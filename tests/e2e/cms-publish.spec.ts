@@ -71,7 +71,7 @@ function adminLabels(offerPath: string) {
 test('a failed build of an edited content file: the record names the file and the field, and the bar shows it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = readdirSync('src/content/offer').find((file) => file.endsWith('.json'))!;
   const offerPath = `src/content/offer/${name}`;
   const offer = JSON.parse(readFileSync(offerPath, 'utf8')) as { price: number; originalPrice: number };

@@ -76,7 +76,7 @@ test.describe('content admin', () => {
   test("an editor's changes are saved as they were made, pass the schemas and build into the pages", async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const saved: Record<string, string> = {};
     await openAdmin(page);
 
