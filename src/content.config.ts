@@ -13,8 +13,21 @@ import { FILE_COLLECTIONS } from './lib/schemas/collections';
 
 /** The loader of a collection read from files (src/lib/schemas/collections.ts: its folder and pattern). */
 const files = ({ base, pattern }: { base: string; pattern: string }) => glob({ pattern, base: `./${base}` });
-const { ui, pages, home, offer, testimonials, features, landing, whatsapp, plans, about, legal, blogPage } =
-  FILE_COLLECTIONS;
+const {
+  ui,
+  pages,
+  home,
+  offer,
+  testimonials,
+  features,
+  landing,
+  whatsapp,
+  plans,
+  about,
+  legal,
+  blogPage,
+  experiments,
+} = FILE_COLLECTIONS;
 
 // Posts come from the blog API when PUBLIC_BLOG_API_URL is set at build time, else from src/content/blog (Markdown).
 const blogSource = { apiBase: site.blogApiBase, strict: site.blogStrict };
@@ -34,4 +47,5 @@ export const collections = {
   blog: defineCollection({ loader: blogLoader(blogSource), schema: blogPostSchema }),
   blogCategories: defineCollection({ loader: blogCategoryLoader(blogSource), schema: blogCategorySchema }),
   blogPage: defineCollection({ loader: files(blogPage), schema: blogPage.schema }),
+  experiments: defineCollection({ loader: files(experiments), schema: experiments.schema }),
 };

@@ -8,8 +8,10 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { site } from '../config/site';
 import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
+import { applyChanges } from '../lib/experiments/changes';
 import { planSlots } from '../lib/pricing/plan-copy';
 import type { Variant } from '../lib/pricing/periods';
+import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
 
 /** What fills the brand slots of content: the brand name and the support address from configuration. */
@@ -27,17 +29,20 @@ const FOLDERS: Partial<Record<CollectionKey, string>> = {
 };
 
 /**
- * One entry's data, slots filled in (plan slots from the `variant` price list). A missing entry fails the build,
- * naming the file that should hold it.
+ * One entry's data, slots filled in (plan slots from the `variant` price list), with an experiment variant's `changes`
+ * made first (src/data/experiments.ts has checked them). A missing entry fails the build, naming the file that should
+ * hold it.
  */
 export async function readEntry<C extends CollectionKey>(
   collection: C,
   id: string,
   variant: Variant = 'main',
+  changes: readonly ExperimentChange[] = [],
 ): Promise<CollectionEntry<C>['data']> {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
-  return fillBrand(entry.data, await slotsFor(variant));
+  const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
+  return fillBrand(data, await slotsFor(variant));
 }
 
 /** Every entry of a collection (or those `filter` keeps), with its id, slots filled in. */

@@ -7,6 +7,7 @@
  * written: the pages' getStaticPaths add the aliases of every path they build (withAliases), BaseLayout gives an alias
  * its page's canonical URL, the sitemap leaves aliases out, and the budgets follow the canonical page.
  */
+import { VARIANTS_FOLDER } from './experiments/wire';
 import { variants, type Variant } from './pricing/periods';
 
 export const ALIASES: Readonly<Record<string, string>> = {
@@ -53,10 +54,10 @@ export function withAliases<P extends { params: Record<string, string>; props?: 
   ]);
 }
 
-/** The sitemap's filter: canonical, listed pages only. */
+/** The sitemap's filter: canonical, listed pages only (an experiment's variant page stands for its page). */
 export function inSitemap(url: string): boolean {
   const path = new URL(url).pathname.replace(/\/$/, '') || '/';
-  return !(path in ALIASES) && !UNLISTED.includes(path);
+  return !(path in ALIASES) && !UNLISTED.includes(path) && !path.startsWith(`${VARIANTS_FOLDER}/`);
 }
 
 /**

@@ -98,6 +98,8 @@ function fieldPaths(fields: CmsField[], path: string, out: Set<string>, data: un
       fieldPaths(type?.fields ?? [], `${here}${field.widget === 'list' ? '[]' : ''}`, out, item);
     };
     if (field.widget === 'list' && field.fields) {
+      // An empty list is the list's own value.
+      out.add(here);
       for (const item of Array.isArray(value) ? value : [])
         fieldPaths(field.fields as CmsField[], `${here}[]`, out, item);
     } else if (field.widget === 'list' && field.types) {
@@ -166,6 +168,7 @@ describe('content admin config', () => {
         'blog',
         'blogCategories',
         'blogPage',
+        'experiments',
         'features',
         'home',
         'landing',
@@ -304,6 +307,7 @@ describe('content admin config', () => {
 
   it('lists the rules a form cannot hold, which the build still checks', () => {
     expect(unexpressed).toEqual([
+      'experiments: a custom check (refinement)',
       'home.showcase.entries[]: a custom check (refinement)',
       'offer: a custom check (refinement)',
       'whatsapp.steps.items: what each of its 3 items must hold in its own place',

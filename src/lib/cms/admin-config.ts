@@ -77,13 +77,27 @@ const PAGES: Record<string, (name: string) => string> = {
   blogCategories: () => '/blogs',
   blogPage: () => '/blogs',
   ui: () => '/',
+  experiments: () => '{{page}}',
 };
 
 /** Said once to every editor: slots are filled in by the site. */
 const SLOTS = 'Words in braces, such as {brand}, are filled in by the site: keep them as they are.';
 
-const { ui, pages, home, offer, testimonials, features, landing, whatsapp, plans, about, legal, blogPage } =
-  FILE_COLLECTIONS;
+const {
+  ui,
+  pages,
+  home,
+  offer,
+  testimonials,
+  features,
+  landing,
+  whatsapp,
+  plans,
+  about,
+  legal,
+  blogPage,
+  experiments,
+} = FILE_COLLECTIONS;
 
 const json = (
   base: { base: string; schema: SchemaOf },
@@ -143,6 +157,14 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   },
   blogPage: json(blogPage, 'Blog page copy', 'The headings, labels and search texts of the blog pages.'),
   ui: json(ui, 'Site-wide labels', 'The header, footer, buttons, forms and other labels every page shares.'),
+  experiments: json(
+    experiments,
+    'Experiments',
+    'Tests of a page’s words: visitors are split between the page as it is and its variants, and the leads of each are counted. Set the status to running to start one, stopped to end it.',
+    {
+      entries: { singular: 'Experiment', slug: '{{id}}', identifier: 'id', summary: '{{id}} ({{status}}, {{page}})' },
+    },
+  ),
 };
 
 /** The site's time zone (India Standard Time): dates and times are picked in it and stored with its offset. */

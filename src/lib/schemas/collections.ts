@@ -6,6 +6,7 @@
  */
 import { aboutSchema } from './about';
 import { blogPageSchema } from './blog';
+import { experimentSchema } from './experiments';
 import { featureSchema } from './features';
 import { homeSchema } from './home';
 import { landingSchema } from './landing';
@@ -35,4 +36,6 @@ export const FILE_COLLECTIONS = {
   /** Markdown: the schema checks the front matter. */
   legal: folder('src/content/legal', legalSchema, '*.md'),
   blogPage: folder('src/content/blog-page', blogPageSchema),
+  /** Tests of a page's words: src/data/experiments.ts builds the variant pages. */
+  experiments: folder('src/content/experiments', experimentSchema),
 };

@@ -1,0 +1,87 @@
+/**
+ * The experiments as the build reads them (src/content/experiments): checked against the pages they run on
+ * (src/lib/experiments/check.ts; a problem fails the build, naming the experiment's file and field), the variant
+ * pages of the running ones, and the manifest the Worker reads.
+ */
+import { readFileSync } from 'node:fs';
+import { getCollection } from 'astro:content';
+import { SCHEMA_CONTEXT } from '../lib/cms/admin-config';
+import {
+  checkExperiments,
+  type ExperimentPageContent,
+  type ExperimentPageKind,
+  type VariantPage,
+} from '../lib/experiments/check';
+import { CONTROL, variantFile, VARIANTS_FOLDER, type ExperimentManifest } from '../lib/experiments/wire';
+import { pagePath } from '../lib/routes';
+import { FILE_COLLECTIONS } from '../lib/schemas/collections';
+
+export type { VariantPage };
+
+/** The pages an experiment can run on, by path, each with its content file as written and that file's schema. */
+async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
+  const kinds: [ExperimentPageKind, 'home' | 'features' | 'landing'][] = [
+    ['home', 'home'],
+    ['feature', 'features'],
+    ['landing', 'landing'],
+  ];
+  const pages = new Map<string, ExperimentPageContent>();
+  for (const [kind, collection] of kinds) {
+    const { base, schema } = FILE_COLLECTIONS[collection];
+    for (const { id } of await getCollection(collection)) {
+      const file = `${base}/${id}.json`;
+      pages.set(kind === 'home' ? '/' : `/${id}`, {
+        kind,
+        entry: id,
+        file,
+        data: JSON.parse(readFileSync(file, 'utf8')),
+        schema: typeof schema === 'function' ? schema(SCHEMA_CONTEXT) : schema,
+      });
+    }
+  }
+  return pages;
+}
+
+/** Every experiment checked; the variant pages of the running ones. A problem anywhere fails the build. */
+export const variantPages = once(async (): Promise<VariantPage[]> => {
+  const files = (await getCollection('experiments')).map(({ id, data }) => ({
+    file: `${FILE_COLLECTIONS.experiments.base}/${id}.json`,
+    name: id,
+    data,
+  }));
+  const { problems, variantPages: pages } = checkExperiments(files, await experimentPages());
+  if (problems.length) throw new Error(`The experiments cannot be built:\n  ${problems.join('\n  ')}`);
+  return pages;
+});
+
+/** The manifest the Worker reads (wire.ts): each running experiment, its page, goal and variants' files. */
+export async function experimentManifest(): Promise<ExperimentManifest> {
+  await variantPages();
+  const running = await getCollection('experiments', (entry) => entry.data.status === 'running');
+  return {
+    experiments: running.map(({ data }) => ({
+      id: data.id,
+      page: data.page,
+      goal: data.goal,
+      variants: data.variants.map((variant) => ({
+        name: variant.name,
+        weight: variant.weight,
+        file: variant.name === CONTROL ? null : variantFile(data.id, variant.name),
+      })),
+    })),
+  };
+}
+
+/** The page a built variant page stands for ("/" for "/experiment-variants/home-headline/outcome.html"), if any. */
+export async function pageOfVariant(pathname: string): Promise<string | undefined> {
+  const path = pagePath(pathname);
+  if (!path.startsWith(`${VARIANTS_FOLDER}/`)) return undefined;
+  const pages = await variantPages();
+  return pages.find((page) => variantFile(page.experiment, page.variant) === path)?.page;
+}
+
+/** `make` run once; every later call gets its first promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}

@@ -1,0 +1,87 @@
+/**
+ * The build's rules for experiments, over every file at once: each variant's changes must name fields of its page's
+ * content file and leave it valid under that page's schema (whatever the status: a draft is started by changing one
+ * word), the id is the file's name, the page is one an experiment can run on, and one experiment runs per page. Each
+ * problem names the experiment's file and field. Pure: src/data/experiments.ts hands it the files.
+ */
+import type { z } from 'astro/zod';
+import type { Experiment, ExperimentChange } from '../schemas/experiments';
+import { applyChanges } from './changes';
+
+/** The kinds of page an experiment can run on. */
+export type ExperimentPageKind = 'home' | 'feature' | 'landing';
+
+/** A page an experiment can run on: its content file as written, and that file's schema. */
+export interface ExperimentPageContent {
+  kind: ExperimentPageKind;
+  /** The content entry's id. */
+  entry: string;
+  /** The content file, from the project's folder. */
+  file: string;
+  data: unknown;
+  schema: Pick<z.ZodTypeAny, 'safeParse'>;
+}
+
+/** An experiment file: its path from the project's folder, its name without extension, its checked data. */
+export interface ExperimentFile {
+  file: string;
+  name: string;
+  data: Experiment;
+}
+
+/** One variant page to build: what it changes on which page. */
+export interface VariantPage {
+  experiment: string;
+  variant: string;
+  /** The page's own path: the variant page's canonical URL. */
+  page: string;
+  kind: ExperimentPageKind;
+  entry: string;
+  changes: ExperimentChange[];
+}
+
+/** The problems of every experiment, and the variant pages of the running ones (control is the page itself). */
+export function checkExperiments(
+  experiments: readonly ExperimentFile[],
+  pages: ReadonlyMap<string, ExperimentPageContent>,
+): { problems: string[]; variantPages: VariantPage[] } {
+  const problems: string[] = [];
+  const variantPages: VariantPage[] = [];
+  const runningOn = new Map<string, string>();
+  for (const { file, name, data } of experiments) {
+    const at = (field: string, message: string) => problems.push(`${file}, field ${field}: ${message}`);
+    if (data.id !== name) at('id', `must be the file's name, ${name}`);
+    const page = pages.get(data.page);
+    if (!page) {
+      at('page', `${data.page} is not the home page, a feature page or a landing page`);
+      continue;
+    }
+    data.variants.forEach((variant, v) => {
+      const changed = applyChanges(page.data, variant.changes);
+      for (const problem of changed.problems) at(`variants.${v}.changes.${problem.index}.field`, problem.message);
+      if (changed.problems.length) return;
+      const result = page.schema.safeParse(changed.data);
+      for (const issue of result.success ? [] : result.error.issues) {
+        const field = issue.path.join('.');
+        const index = variant.changes.findIndex((change) => change.field === field);
+        const where = index < 0 ? `variants.${v}.changes` : `variants.${v}.changes.${index}.value`;
+        at(where, `${page.file}, ${field || 'the page'}: ${issue.message}`);
+      }
+    });
+    if (data.status !== 'running') continue;
+    const other = runningOn.get(data.page);
+    if (other) at('status', `${other} already runs on ${data.page}: one experiment at a time on a page`);
+    else runningOn.set(data.page, file);
+    for (const variant of data.variants.slice(1)) {
+      variantPages.push({
+        experiment: data.id,
+        variant: variant.name,
+        page: data.page,
+        kind: page.kind,
+        entry: page.entry,
+        changes: variant.changes,
+      });
+    }
+  }
+  return { problems, variantPages };
+}

@@ -1,0 +1,54 @@
+/**
+ * The experiments as the build hands them to the Worker: the manifest of running experiments, the folder of variant
+ * pages and the assignment cookie. The build writes the manifest (src/integrations/experiment-pages.ts); the Worker
+ * reads it through its static assets and serves each visitor's variant under the page's own URL (worker/experiments/).
+ */
+
+/** What an experiment is judged on: a stored lead, or a click on the demo booking or the sign-up. */
+export const EXPERIMENT_GOALS = ['lead', 'demo-click', 'signup-click'] as const;
+export type ExperimentGoal = (typeof EXPERIMENT_GOALS)[number];
+
+/** An experiment's id and a variant's name: lower case letters, digits and single hyphens. */
+export const EXPERIMENT_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The variant every experiment has: the page as it is. */
+export const CONTROL = 'control';
+
+/**
+ * The folder of the variant pages in the built site: `/experiment-variants/<id>/<variant>`. No page links it and the
+ * Worker answers 404 to a request for it; it reads the files through its assets binding.
+ */
+export const VARIANTS_FOLDER = '/experiment-variants';
+
+/** The manifest of running experiments, in the variant pages' folder. */
+export const MANIFEST_PATH = `${VARIANTS_FOLDER}/manifest.json`;
+
+/** The cookie that holds a visitor's assignments: `<id>:<variant>` pairs joined by `|`, nothing else. */
+export const ASSIGNMENT_COOKIE = 'exp';
+
+/** How long an assignment is kept, in seconds (30 days). */
+export const ASSIGNMENT_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export interface ManifestVariant {
+  name: string;
+  /** Whole percent; the variants of an experiment sum to 100. */
+  weight: number;
+  /** The variant's page in the built site, or null for control (the page itself). */
+  file: string | null;
+}
+
+export interface ManifestExperiment {
+  id: string;
+  /** The page's path, as a visitor requests it ("/", "/pricing"). */
+  page: string;
+  goal: ExperimentGoal;
+  /** Control first. */
+  variants: ManifestVariant[];
+}
+
+export interface ExperimentManifest {
+  experiments: ManifestExperiment[];
+}
+
+/** The path of a variant's page in the built site. */
+export const variantFile = (id: string, variant: string) => `${VARIANTS_FOLDER}/${id}/${variant}`;
