@@ -32,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { workerFirstRoutes } from './experiment-routes.mjs';
 
 /** The project folder: wrangler.jsonc, worker/ and migrations/ are read from it. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -183,7 +184,12 @@ async function writeConfigs(folder, root, bindings, devVars) {
   const site = {
     ...config,
     main: resolve(ROOT, config.main),
-    assets: { ...config.assets, directory: root },
+    // The pages with a running experiment reach the Worker first (scripts/experiment-routes.mjs).
+    assets: {
+      ...config.assets,
+      directory: root,
+      run_worker_first: workerFirstRoutes(/** @type {string[]} */ (config.assets?.run_worker_first ?? []), root),
+    },
     d1_databases: (config.d1_databases ?? []).map((db) => ({
       ...db,
       migrations_dir: resolve(ROOT, db.migrations_dir ?? 'migrations'),

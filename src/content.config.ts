@@ -47,5 +47,8 @@ export const collections = {
   blog: defineCollection({ loader: blogLoader(blogSource), schema: blogPostSchema }),
   blogCategories: defineCollection({ loader: blogCategoryLoader(blogSource), schema: blogCategorySchema }),
   blogPage: defineCollection({ loader: files(blogPage), schema: blogPage.schema }),
-  experiments: defineCollection({ loader: files(experiments), schema: experiments.schema }),
+  experiments: defineCollection({
+    loader: files({ ...experiments, base: site.experimentsFolder }),
+    schema: experiments.schema,
+  }),
 };

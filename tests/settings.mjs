@@ -14,4 +14,6 @@ export const testSettings = {
   PUBLIC_ANALYTICS_ENDPOINT: 'https://analytics.test.example',
   PUBLIC_ANALYTICS_DOMAIN: 'communiti.test.example',
   PUBLIC_BLOG_API_URL: `http://127.0.0.1:${blogApiPort}`,
+  // One experiment runs, on /creator (tests/e2e/experiments.configured.spec.ts).
+  EXPERIMENTS_FOLDER: 'tests/fixtures/experiments',
 };

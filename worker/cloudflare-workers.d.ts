@@ -22,3 +22,9 @@ declare module 'cloudflare:workers' {
     constructor(ctx: unknown, env: Env);
   }
 }
+
+/** The runtime's streaming HTML rewriter, as far as the Worker uses it (it removes an element of a page). */
+declare class HTMLRewriter {
+  on(selector: string, handlers: { element?: (element: { remove: () => void }) => void }): HTMLRewriter;
+  transform(response: Response): Response;
+}

@@ -19,13 +19,15 @@ import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth/rou
 import { crmSettings, deliverBatch } from './leads/delivery';
 import { handleLeadIntake } from './leads/intake';
 import { consoleLog } from './leads/log';
-import type { Env, LeadMessage, MessageBatch, ScheduledController } from './platform';
+import type { Env, ExecutionContext, LeadMessage, MessageBatch, ScheduledController } from './platform';
 import { d1Store } from './leads/store';
 import { sweep } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
 import { CMS_PUBLISHES_ROUTE } from '../src/lib/cms/publish-wire';
 import { consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
 import { d1Publishes } from './cms-publish/store';
+import { experimentFor, isVariantPath, loadManifest, serveExperimentPage } from './experiments/edge';
+import { d1Exposures } from './experiments/store';
 
 export { LeadRateLimiter } from './leads/rate-limiter';
 
@@ -80,11 +82,35 @@ export class ScheduledRun extends WorkerEntrypoint<Env> {
   }
 }
 
+/**
+ * A page with a running experiment (the build's manifest, src/lib/experiments/wire.ts): the visitor's variant under the
+ * page's own URL (./experiments/edge.ts), without the variant file's noindex, which keeps the file itself out of search
+ * but must not reach the page. Any other path that reaches the Worker, the variant files among them, is the 404 page.
+ */
+async function page(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (isVariantPath(pathname)) return notFoundPage(request, env);
+  const manifest = await loadManifest(env.ASSETS);
+  const experiment = experimentFor(pathname, manifest);
+  if (!experiment) return notFoundPage(request, env);
+  const answer = await serveExperimentPage(request, experiment, manifest, {
+    assets: env.ASSETS,
+    random: () => Math.random(),
+    recordExposure: (id, variant, day) => d1Exposures(env.LEADS_DB).add(id, variant, day),
+    now,
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  });
+  if (!answer.headers.get('Content-Type')?.startsWith('text/html')) return answer;
+  return new HTMLRewriter()
+    .on('meta[name="robots"]', { element: (element) => void element.remove() })
+    .transform(answer);
+}
+
 /** The Worker's answers, before the security headers: see `fetch` below. */
 const routes = {
-  async fetch(request: Request, env: Env): Promise<Response> {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (!pathname.startsWith(API_PREFIX)) return notFoundPage(request, env);
+    if (!pathname.startsWith(API_PREFIX)) return page(request, env, ctx);
     if (isCmsAuthRoute(pathname)) {
       return handleCmsAuth(request, env, {
         // Wrapped, as below: workerd refuses a bare `fetch` or `getRandomValues` called as a method of another object.
@@ -114,8 +140,8 @@ const routes = {
 
 export default {
   /** Every answer of the Worker, with the security headers that `_headers` gives the files (withSecurityHeaders). */
-  async fetch(request: Request, env: Env): Promise<Response> {
-    return withSecurityHeaders(await routes.fetch(request, env));
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    return withSecurityHeaders(await routes.fetch(request, env, ctx));
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {

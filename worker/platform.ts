@@ -19,6 +19,11 @@ export interface D1Database {
   batch(statements: D1PreparedStatement[]): Promise<D1Result<unknown>[]>;
 }
 
+/** A request's context: work that runs on after the answer is sent. */
+export interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
 /** What a queue message carries: the id of the lead to deliver. The lead itself stays in D1. */
 export interface LeadMessage {
   id: string;

@@ -134,6 +134,11 @@ export const site = {
   /** When "true", a failing blog API fails the build instead of publishing an empty blog. */
   blogStrict: read('BLOG_STRICT', 'false') === 'true',
   /**
+   * The folder the build reads the experiments from (docs/experiments.md), from the project's folder. The test build
+   * reads tests/fixtures/experiments, which runs one.
+   */
+  experimentsFolder: read('EXPERIMENTS_FOLDER', 'src/content/experiments'),
+  /**
    * The content admin at /cms/ (docs/cms.md): the GitHub repository ("owner/name") and branch an editor's save is
    * committed to. The deploy workflow passes its own repository.
    */

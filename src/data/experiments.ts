@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { getCollection } from 'astro:content';
+import { site } from '../config/site';
 import { SCHEMA_CONTEXT } from '../lib/cms/admin-config';
 import {
   checkExperiments,
@@ -45,7 +46,7 @@ async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
 /** Every experiment checked; the variant pages of the running ones. A problem anywhere fails the build. */
 export const variantPages = once(async (): Promise<VariantPage[]> => {
   const files = (await getCollection('experiments')).map(({ id, data }) => ({
-    file: `${FILE_COLLECTIONS.experiments.base}/${id}.json`,
+    file: `${site.experimentsFolder}/${id}.json`,
     name: id,
     data,
   }));

@@ -18,7 +18,7 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
  * a field that is not text or a number (a picture, a list), digits missing for a number.
  */
 export function applyChanges<T>(data: T, changes: readonly ExperimentChange[]): { data: T; problems: ChangeProblem[] } {
-  const copy = structuredClone(data);
+  const copy = copied(data);
   const problems: ChangeProblem[] = [];
   changes.forEach((change, index) => {
     const keys = change.field.split('.');
@@ -49,3 +49,12 @@ export function applyChanges<T>(data: T, changes: readonly ExperimentChange[]): 
 }
 
 const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** Lists and plain objects copied all the way down; anything else (a picture's data, a function) shared as it is. */
+function copied<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copied) as T;
+  if (isContainer(value) && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copied(child)])) as T;
+  }
+  return value;
+}

@@ -1,8 +1,11 @@
 /**
  * The experiments as the build hands them to the Worker: the manifest of running experiments, the folder of variant
- * pages and the assignment cookie. The build writes the manifest (src/integrations/experiment-pages.ts); the Worker
+ * pages and the assignment cookie. The build writes the manifest (src/pages/experiment-variants/); the Worker
  * reads it through its static assets and serves each visitor's variant under the page's own URL (worker/experiments/).
  */
+import { VARIANTS_FOLDER } from './folder.mjs';
+
+export { MANIFEST_PATH, VARIANTS_FOLDER } from './folder.mjs';
 
 /** What an experiment is judged on: a stored lead, or a click on the demo booking or the sign-up. */
 export const EXPERIMENT_GOALS = ['lead', 'demo-click', 'signup-click'] as const;
@@ -13,15 +16,6 @@ export const EXPERIMENT_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** The variant every experiment has: the page as it is. */
 export const CONTROL = 'control';
-
-/**
- * The folder of the variant pages in the built site: `/experiment-variants/<id>/<variant>`. No page links it and the
- * Worker answers 404 to a request for it; it reads the files through its assets binding.
- */
-export const VARIANTS_FOLDER = '/experiment-variants';
-
-/** The manifest of running experiments, in the variant pages' folder. */
-export const MANIFEST_PATH = `${VARIANTS_FOLDER}/manifest.json`;
 
 /** The cookie that holds a visitor's assignments: `<id>:<variant>` pairs joined by `|`, nothing else. */
 export const ASSIGNMENT_COOKIE = 'exp';
