@@ -9,20 +9,24 @@
 // the next sweep (within 5 minutes) queues them.
 //
 // Names and mobile numbers are not read at all unless --show-contacts asks for the list of waiting and dead leads.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { LEAD_STATES, REPORT_SQL, RETRY_DEAD_SQL } from '../worker/leads/table.mjs';
+import {
+  BINDING,
+  DEFAULT_PERSIST_DIR,
+  execute,
+  WranglerError,
+  isMissingTableOf,
+  parseCommandLine,
+  ROOT,
+  run,
+  sourceOf,
+  TARGET_USAGE,
+} from './d1.mjs';
 
-/** The project folder: wrangler.jsonc is read from it and wrangler runs in it. */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRANGLER = join(ROOT, 'node_modules', '.bin', 'wrangler');
-/** The D1 binding of the lead table in wrangler.jsonc. */
-const BINDING = 'LEADS_DB';
-/** Where `npm start` and `npm run preview` keep the local lead table. */
-export const DEFAULT_PERSIST_DIR = '.wrangler/state';
+export { DEFAULT_PERSIST_DIR, execute, WranglerError } from './d1.mjs';
 
 /** How the text report names each state. */
 const STATE_LABELS = { pending: 'Pending', sent: 'Sent', dead: 'Dead-lettered' };
@@ -35,10 +39,7 @@ Shows the lead outbox: leads pending, sent and dead-lettered, the age of the old
 delivery error. No name or mobile number is read unless --show-contacts is given.
 
 Options:
-  --persist-to DIR   local state to read (default ${DEFAULT_PERSIST_DIR}, where npm start keeps it)
-  --remote           read the deployed D1 database instead of a local one; needs CLOUDFLARE_API_TOKEN
-                     (and the real database_id in wrangler.jsonc)
-  --json             print the report as JSON
+${TARGET_USAGE}
   --show-contacts    also list every pending and dead lead: id, state, form, attempts, created time, name,
                      mobile and last error (personal data: do not paste it anywhere public)
   --retry-dead       make every dead-lettered lead pending again (tries counted from zero), once the CRM
@@ -228,71 +229,11 @@ export function formatReport(report) {
   return lines.join('\n');
 }
 
-/** The error of a failed `wrangler d1 execute`: its message is wrangler's own. */
-export class WranglerError extends Error {
-  name = 'WranglerError';
-}
-
 /**
  * Whether a wrangler error means the lead table is not there yet (no lead stored, or migrations not applied).
  * @param {string} message
  */
-export const isMissingTable = (message) => /no such table: leads\b/.test(message);
-
-/**
- * Runs the statements in one `wrangler d1 execute --json` call and returns the rows of each, in order.
- * @param {string[]} statements
- * @param {{ remote: boolean, persistTo: string }} target
- * @returns {Promise<Record<string, unknown>[][]>}
- */
-export function execute(statements, { remote, persistTo }) {
-  const where = remote ? ['--remote'] : ['--local', '--persist-to', persistTo];
-  const args = [
-    'd1',
-    'execute',
-    BINDING,
-    ...where,
-    '--json',
-    '--command',
-    statements.join('; '),
-    '-c',
-    'wrangler.jsonc',
-  ];
-  return new Promise((done, fail) => {
-    const child = spawn(WRANGLER, args, {
-      cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', (error) => fail(new WranglerError(`Cannot run ${WRANGLER}: ${error.message}`)));
-    child.on('close', (code) => {
-      const output = [stdout.trim(), stderr.trim()].filter(Boolean).join('\n');
-      let parsed;
-      try {
-        parsed = JSON.parse(stdout);
-      } catch {
-        parsed = undefined;
-      }
-      if (code === 0 && Array.isArray(parsed) && parsed.length === statements.length) {
-        done(parsed.map((result) => (Array.isArray(result?.results) ? result.results : [])));
-        return;
-      }
-      // With --json, wrangler reports a failure on stdout as { "error": { "text": "..." } }.
-      const text = parsed?.error?.text;
-      fail(
-        new WranglerError(
-          typeof text === 'string'
-            ? text
-            : `wrangler d1 execute exited with ${code ?? 'a signal'}${output ? `:\n${output}` : ''}`,
-        ),
-      );
-    });
-  });
-}
+export const isMissingTable = (message) => isMissingTableOf(message, 'leads');
 
 /**
  * Reads the lead table and builds the report. A local state that does not exist yet is not created: the report then
@@ -306,7 +247,7 @@ export async function readReport({
   showContacts = false,
   now = Date.now,
 } = {}) {
-  const source = remote ? `remote D1 database ${BINDING}` : `local state in ${persistTo}`;
+  const source = sourceOf({ remote, persistTo });
   const queries = reportQueries({ showContacts });
   const parts = Object.entries(queries);
   /** @param {string} message */
@@ -355,44 +296,19 @@ export async function retryDead({ remote = false, persistTo = DEFAULT_PERSIST_DI
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        'persist-to': { type: 'string' },
-        remote: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        'show-contacts': { type: 'boolean', default: false },
-        'retry-dead': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-    if (values.remote && values['persist-to'] !== undefined)
-      throw new Error('--remote and --persist-to exclude each other');
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  try {
+  const { values, target } = parseCommandLine(USAGE, {
+    'show-contacts': { type: 'boolean', default: false },
+    'retry-dead': { type: 'boolean', default: false },
+  });
+  await run(async () => {
     if (values['retry-dead']) {
-      const count = await retryDead({ remote: values.remote, persistTo: values['persist-to'] ?? DEFAULT_PERSIST_DIR });
+      const count = await retryDead(target);
       const line = `${count} dead-lettered lead${count === 1 ? ' is' : 's are'} pending again: the next sweep sends them.`;
       // On stderr with --json, so that stdout stays one JSON document.
       if (values.json) console.error(line);
       else console.log(`${line}\n`);
     }
-    const report = await readReport({
-      remote: values.remote,
-      persistTo: values['persist-to'] ?? DEFAULT_PERSIST_DIR,
-      showContacts: values['show-contacts'],
-    });
+    const report = await readReport({ ...target, showContacts: values['show-contacts'] });
     console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
+  });
 }

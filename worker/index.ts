@@ -20,13 +20,20 @@ import { crmSettings, deliverBatch } from './leads/delivery';
 import { handleLeadIntake } from './leads/intake';
 import { consoleLog } from './leads/log';
 import type { Env, ExecutionContext, LeadMessage, MessageBatch, ScheduledController } from './platform';
-import { d1Store } from './leads/store';
+import { d1Conversions, d1Store } from './leads/store';
 import { sweep } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
 import { CMS_PUBLISHES_ROUTE } from '../src/lib/cms/publish-wire';
 import { consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
 import { d1Publishes } from './cms-publish/store';
-import { experimentFor, isVariantPath, loadManifest, serveExperimentPage } from './experiments/edge';
+import {
+  assignmentsFrom,
+  experimentFor,
+  isVariantPath,
+  loadManifest,
+  optsOut,
+  serveExperimentPage,
+} from './experiments/edge';
 import { d1Exposures } from './experiments/store';
 
 export { LeadRateLimiter } from './leads/rate-limiter';
@@ -129,6 +136,9 @@ const routes = {
     }
     return handleLeadIntake(request, {
       store: d1Store(env.LEADS_DB),
+      assignments: async (request) =>
+        optsOut(request) ? {} : assignmentsFrom(request.headers.get('Cookie'), await loadManifest(env.ASSETS)),
+      conversions: d1Conversions(env.LEADS_DB),
       takeRateSlot: (key) => env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(key)).take(),
       enqueue: (id) => env.LEAD_QUEUE.send({ id }),
       newId: () => crypto.randomUUID(),

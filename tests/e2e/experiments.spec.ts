@@ -217,6 +217,50 @@ test('a page without an experiment is served as a static file: the Worker runs f
   expect(response.headers.get('Vary') ?? '').not.toContain('Cookie');
 });
 
+test('a lead from a visitor of a variant is stored with it, counted once, and the readout counts what was sent', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: host.origin });
+  // The email service of the test build fails, so each form posts its lead to the site's /api/leads.
+  await context.route(/^https:\/\/[a-z]+\.test\.example\//, (route) => route.fulfill({ status: 400 }));
+  const page = await context.newPage();
+  await page.goto(PAGE);
+  const cookie = (await context.cookies()).find((c) => c.name === 'exp')!;
+  const variant = cookie.value.split(':')[1]!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS[variant]!);
+  // Later in the visit, a lead from another page: the lead goal counts whatever form the visitor uses.
+  for (const name of ['Ravi', 'Ravi again']) {
+    await page.goto('/mr/business-whatsapp-pricing');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Mobile Number').fill('9876543210');
+    const stored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await stored).status()).toBe(202);
+    await page.waitForURL('**/thank-you');
+  }
+  await context.close();
+
+  const { stdout } = await run('node', [
+    'scripts/experiments.mjs',
+    '--persist-to',
+    state,
+    '--experiments',
+    'tests/fixtures/experiments',
+    '--json',
+  ]);
+  const report = JSON.parse(stdout) as {
+    experiments: { id: string; readout: { variants: { name: string; visitors: number; conversions: number }[] } }[];
+  };
+  const counted = await exposures();
+  const read = report.experiments.find((experiment) => experiment.id === FIXTURE.id)!.readout.variants;
+  expect(read).toEqual(
+    FIXTURE.variants.map(({ name }) =>
+      expect.objectContaining({ name, visitors: counted[name] ?? 0, conversions: name === variant ? 1 : 0 }),
+    ),
+  );
+});
+
 test('a variant page in Chromium: its words shown, no console error, no policy violation, no script control lacks', async ({
   browser,
 }) => {

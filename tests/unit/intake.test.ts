@@ -1,6 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
-import { handleLeadIntake, type IntakeDeps } from '../../worker/leads/intake';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { variantFile, type ExperimentManifest } from '../../src/lib/experiments/wire';
+import { assignmentsFrom, MAX_PAIRS, optsOut } from '../../worker/experiments/edge';
+import { REPORT_SQL } from '../../worker/experiments/table.mjs';
+import { conversionPerson, handleLeadIntake, type IntakeDeps } from '../../worker/leads/intake';
 import type { LeadLog } from '../../worker/leads/log';
+import { d1Conversions, d1Store } from '../../worker/leads/store';
+import type { D1Database } from '../../worker/platform';
 
 const SITE = 'https://www.communiti.example';
 const ENDPOINT = `${SITE}/api/leads`;
@@ -9,19 +18,79 @@ const T0 = Date.UTC(2026, 4, 1, 10, 0, 0);
 const IP = '203.0.113.7';
 
 const goodLead = { name: 'Asha Rao', phonenumber: '+91 98765 43210', company_website: '' };
+/** goodLead as the intake stores it. */
+const goodLeadStored = { name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup' };
 
-/** The intake wired to fakes: a store, a rate limiter that accepts, a queue, numbered ids, a fixed clock, a log. */
+/** Two running experiments: one judged on leads, one on demo clicks (its lead still records the variant). */
+const MANIFEST: ExperimentManifest = {
+  experiments: [
+    {
+      id: 'creator-headline',
+      page: '/creator',
+      goal: 'lead',
+      variants: [
+        { name: 'control', weight: 50, file: null },
+        { name: 'income', weight: 30, file: variantFile('creator-headline', 'income') },
+        { name: 'launch', weight: 20, file: variantFile('creator-headline', 'launch') },
+      ],
+    },
+    {
+      id: 'home-hero',
+      page: '/',
+      goal: 'demo-click',
+      variants: [
+        { name: 'control', weight: 50, file: null },
+        { name: 'b', weight: 50, file: variantFile('home-hero', 'b') },
+      ],
+    },
+  ],
+};
+
+/** The Worker's own wiring of the dep (worker/index.ts), with MANIFEST for the build's manifest. */
+const fromCookie: IntakeDeps['assignments'] = async (request) =>
+  optsOut(request) ? {} : assignmentsFrom(request.headers.get('Cookie'), MANIFEST);
+
+/** The person of a conversion, computed here independently of the intake. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The intake wired to fakes: a store, no experiments (or the cookie's), a conversion counter, a rate limiter that
+ * accepts, a queue, numbered ids, a fixed clock, a log.
+ */
 function intake(
-  overrides: Partial<Pick<IntakeDeps, 'takeRateSlot' | 'enqueue'>> & { insert?: IntakeDeps['store']['insert'] } = {},
+  overrides: Partial<Pick<IntakeDeps, 'takeRateSlot' | 'enqueue' | 'assignments'>> & {
+    insert?: IntakeDeps['store']['insert'];
+    addConversions?: IntakeDeps['conversions']['add'];
+  } = {},
 ) {
   const insert = vi.fn<IntakeDeps['store']['insert']>(overrides.insert ?? (async () => {}));
+  const assignments = vi.fn<IntakeDeps['assignments']>(overrides.assignments ?? (async () => ({})));
+  const addConversions = vi.fn<IntakeDeps['conversions']['add']>(overrides.addConversions ?? (async () => {}));
   const takeRateSlot = vi.fn<IntakeDeps['takeRateSlot']>(overrides.takeRateSlot ?? (async () => ({ accepted: true })));
   const enqueue = vi.fn<IntakeDeps['enqueue']>(overrides.enqueue ?? (async () => {}));
   let ids = 0;
   const newId = vi.fn(() => `lead-${++ids}`);
   const log = vi.fn<LeadLog>();
-  const deps: IntakeDeps = { store: { insert }, takeRateSlot, enqueue, newId, now: () => T0, log };
-  return { insert, takeRateSlot, enqueue, newId, log, send: (request: Request) => handleLeadIntake(request, deps) };
+  const deps: IntakeDeps = {
+    store: { insert },
+    assignments,
+    conversions: { add: addConversions },
+    takeRateSlot,
+    enqueue,
+    newId,
+    now: () => T0,
+    log,
+  };
+  return {
+    insert,
+    assignments,
+    addConversions,
+    takeRateSlot,
+    enqueue,
+    newId,
+    log,
+    send: (request: Request) => handleLeadIntake(request, deps),
+  };
 }
 type Intake = ReturnType<typeof intake>;
 
@@ -30,11 +99,12 @@ interface PostOptions {
   origin?: string | null;
   contentType?: string | null;
   ip?: string | null;
+  headers?: Record<string, string>;
 }
 
 function post(body: string | Record<string, string>, options: PostOptions = {}): Request {
   const { method = 'POST', origin = SITE, contentType = FORM, ip = IP } = options;
-  const headers = new Headers();
+  const headers = new Headers(options.headers);
   if (origin !== null) headers.set('Origin', origin);
   if (contentType !== null) headers.set('Content-Type', contentType);
   if (ip !== null) headers.set('CF-Connecting-IP', ip);
@@ -54,6 +124,7 @@ async function refusal(response: Response, status: number) {
 function expectNothingDone(r: Intake) {
   expect(r.takeRateSlot).not.toHaveBeenCalled();
   expect(r.insert).not.toHaveBeenCalled();
+  expect(r.addConversions).not.toHaveBeenCalled();
   expect(r.enqueue).not.toHaveBeenCalled();
 }
 
@@ -191,7 +262,7 @@ describe('a valid lead: stored, answered, queued', () => {
     expect(await response.json()).toEqual({ ok: true, id: 'lead-1' });
     expect(r.insert).toHaveBeenCalledTimes(1);
     expect(r.insert).toHaveBeenCalledWith(
-      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup' },
+      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {} },
       T0,
     );
     expect(r.enqueue).toHaveBeenCalledTimes(1);
@@ -210,7 +281,7 @@ describe('a valid lead: stored, answered, queued', () => {
     const r = intake();
     await r.send(post({ ...goodLead, id: 'mine', state: 'sent', source: '1', authtoken: 'x' }));
     expect(r.insert).toHaveBeenCalledWith(
-      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup' },
+      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {} },
       T0,
     );
   });
@@ -337,14 +408,268 @@ describe('the log', () => {
     const fail = async () => {
       throw new Error('down');
     };
-    const runs = [intake(), intake({ enqueue: fail }), intake({ insert: fail }), intake({ takeRateSlot: fail })];
+    const runs = [
+      intake(),
+      intake({ enqueue: fail }),
+      intake({ insert: fail }),
+      intake({ takeRateSlot: fail }),
+      intake({ assignments: fromCookie, addConversions: fail }),
+      intake({ assignments: fail }),
+    ];
     for (const r of runs) {
-      await r.send(post({ name: 'Asha Rao', phonenumber: '+91 98765 43210', company_website: '' }));
+      const cookie = { Cookie: 'exp=creator-headline:income' };
+      await r.send(
+        post({ name: 'Asha Rao', phonenumber: '+91 98765 43210', company_website: '' }, { headers: cookie }),
+      );
       await r.send(post({ name: 'Asha Rao', phonenumber: 'bad number 12' }));
       expect(r.log).toHaveBeenCalled();
       const logged = JSON.stringify(r.log.mock.calls);
       expect(logged).not.toMatch(/Asha|Rao/);
       expect(logged).not.toMatch(/98765|43210|bad number/);
     }
+  });
+});
+
+describe("experiments: the variants a lead's sender saw, and the lead goal's conversions", () => {
+  const cookie = (value: string) => ({ headers: { Cookie: value } });
+
+  it('stores the variants of the cookie with the lead, and counts one conversion per experiment', async () => {
+    const r = intake({ assignments: fromCookie });
+    const response = await r.send(post(goodLead, cookie('_ga=1; exp=creator-headline:income|home-hero:b')));
+    expect(response.status).toBe(202);
+    const experiments = { 'creator-headline': 'income', 'home-hero': 'b' };
+    expect(r.insert).toHaveBeenCalledWith({ id: 'lead-1', ...goodLeadStored, experiments }, T0);
+    expect(r.addConversions).toHaveBeenCalledTimes(1);
+    expect(r.addConversions).toHaveBeenCalledWith([
+      {
+        experiment: 'creator-headline',
+        variant: 'income',
+        person: sha256('creator-headline:+91 98765 43210'),
+        day: '2026-05-01',
+      },
+      { experiment: 'home-hero', variant: 'b', person: sha256('home-hero:+91 98765 43210'), day: '2026-05-01' },
+    ]);
+    const [first, second] = r.addConversions.mock.calls[0]![0];
+    expect(first!.person).toMatch(/^[0-9a-f]{64}$/);
+    expect(first!.person).not.toBe(second!.person);
+  });
+
+  it('counts after the lead is stored and before the answer', async () => {
+    const write = deferred<void>();
+    const r = intake({ assignments: fromCookie, addConversions: () => write.promise });
+    let answered = false;
+    const pending = r.send(post(goodLead, cookie('exp=creator-headline:launch'))).then((response) => {
+      answered = true;
+      return response;
+    });
+    await vi.waitFor(() => expect(r.addConversions).toHaveBeenCalledTimes(1));
+    expect(r.insert.mock.invocationCallOrder[0]!).toBeLessThan(r.addConversions.mock.invocationCallOrder[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBe(false);
+    write.resolve();
+    expect((await pending).status).toBe(202);
+  });
+
+  it('the person is the hashed mobile number as stored (trimmed), per experiment', async () => {
+    expect(await conversionPerson('creator-headline', '+91 98765 43210')).toBe(
+      sha256('creator-headline:+91 98765 43210'),
+    );
+    const r = intake({ assignments: fromCookie });
+    await r.send(post({ ...goodLead, phonenumber: '  +91 98765 43210 ' }, cookie('exp=creator-headline:income')));
+    expect(r.addConversions.mock.calls[0]![0][0]!.person).toBe(sha256('creator-headline:+91 98765 43210'));
+  });
+
+  it('no cookie, or a cookie of no running experiment: no variants, nothing counted', async () => {
+    const r = intake({ assignments: fromCookie });
+    await r.send(post(goodLead));
+    await r.send(post(goodLead, cookie('exp=stopped-test:b')));
+    expect(r.insert.mock.calls.map(([lead]) => lead.experiments)).toEqual([{}, {}]);
+    expect(r.addConversions).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Global Privacy Control', { 'Sec-GPC': '1' }],
+    ['Do Not Track', { DNT: '1' }],
+  ])('%s: the cookie is not read; no variants stored, nothing counted', async (_label, signal) => {
+    const r = intake({ assignments: fromCookie });
+    const response = await r.send(post(goodLead, { headers: { ...signal, Cookie: 'exp=creator-headline:income' } }));
+    expect(response.status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].experiments).toEqual({});
+    expect(r.addConversions).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a variant the experiment lacks', 'exp=creator-headline:evil'],
+    ['markup', 'exp=creator-headline:<script>alert(1)</script>'],
+    ['a JSON payload', 'exp={"creator-headline":"income","x":"y"}'],
+    ['extra colons', 'exp=creator-headline:income:launch'],
+    ['prototype keys', 'exp=__proto__:income|constructor:control'],
+    ['SQL', "exp=creator-headline:income');DROP TABLE leads;--"],
+    ['a pair past the header limit', `pad=${'x'.repeat(9000)}; exp=creator-headline:income`],
+  ])('a hostile cookie (%s) stores no variant', async (_label, value) => {
+    const r = intake({ assignments: fromCookie });
+    expect((await r.send(post(goodLead, cookie(value)))).status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].experiments).toEqual({});
+    expect(r.addConversions).not.toHaveBeenCalled();
+  });
+
+  it('keeps only the valid pairs of a cookie, the first of an id winning', async () => {
+    const r = intake({ assignments: fromCookie });
+    await r.send(post(goodLead, cookie('exp=home-hero:zzz|creator-headline:launch|creator-headline:income|x:y')));
+    expect(r.insert.mock.calls[0]![0].experiments).toEqual({ 'creator-headline': 'launch' });
+  });
+
+  it('stores names only, at most MAX_PAIRS, whatever the dep hands over', async () => {
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`e${i}`, 'control']));
+    const junk = { 'Bad Id': 'b', ok: 'Bad Variant', long: 'a'.repeat(65), num: 7, also: 'fine' };
+    for (const [given, stored] of [
+      [many, Object.fromEntries(Object.entries(many).slice(0, MAX_PAIRS))],
+      [junk, { also: 'fine' }],
+      [['creator-headline'], {}],
+      [null, {}],
+    ] as const) {
+      const r = intake({ assignments: async () => given as unknown as Record<string, string> });
+      expect((await r.send(post(goodLead))).status).toBe(202);
+      expect(r.insert.mock.calls[0]![0].experiments).toEqual(stored);
+    }
+  });
+
+  it('a conversion write that fails: still 202, the lead stored and queued, the failure logged', async () => {
+    const r = intake({
+      assignments: fromCookie,
+      addConversions: async () => {
+        throw new Error('D1_ERROR: no such table: experiment_conversions');
+      },
+    });
+    const response = await r.send(post(goodLead, cookie('exp=creator-headline:income')));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ ok: true, id: 'lead-1' });
+    expect(r.insert).toHaveBeenCalledTimes(1);
+    expect(r.enqueue).toHaveBeenCalledWith('lead-1');
+    expect(r.log).toHaveBeenCalledWith({
+      event: 'conversion-failed',
+      id: 'lead-1',
+      error: expect.stringMatching(/no such table/),
+    });
+  });
+
+  it('assignments that cannot be read: the lead is stored without variants, and the failure logged', async () => {
+    const r = intake({
+      assignments: async () => {
+        throw new Error('manifest unavailable');
+      },
+    });
+    expect((await r.send(post(goodLead, cookie('exp=creator-headline:income')))).status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].experiments).toEqual({});
+    expect(r.addConversions).not.toHaveBeenCalled();
+    expect(r.log).toHaveBeenCalledWith(expect.objectContaining({ event: 'assignments-failed' }));
+  });
+
+  it('nothing is read or counted for a refused lead or a bot', async () => {
+    const r = intake({ assignments: fromCookie, takeRateSlot: async () => ({ accepted: false, retryAfterS: 60 }) });
+    await r.send(post(goodLead, cookie('exp=creator-headline:income')));
+    await r.send(post({ ...goodLead, company_website: 'x' }, cookie('exp=creator-headline:income')));
+    await r.send(post({ name: '' }, cookie('exp=creator-headline:income')));
+    expect(r.assignments).not.toHaveBeenCalled();
+    expect(r.insert).not.toHaveBeenCalled();
+    expect(r.addConversions).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * The intake against a real D1 (SQLite in workerd, from wrangler's local runtime), every migration applied: the lead's
+ * row, the conversions and their report as the Worker and `npm run experiments` see them.
+ */
+describe('the lead and its conversions in D1', () => {
+  let dir: string;
+  let db: D1Database;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    const { getPlatformProxy } = await import('wrangler');
+    dir = mkdtempSync(join(tmpdir(), 'intake-d1-'));
+    const config = join(dir, 'wrangler.json');
+    const binding = { binding: 'DB', database_name: 'test', database_id: '00000000-0000-0000-0000-000000000000' };
+    writeFileSync(config, JSON.stringify({ name: 'test', compatibility_date: '2026-04-01', d1_databases: [binding] }));
+    const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: config, persist: false });
+    db = proxy.env.DB;
+    dispose = proxy.dispose;
+    for (const file of ['0001_leads.sql', '0004_experiments.sql', '0005_lead_experiments.sql']) {
+      const migration = readFileSync(`migrations/${file}`, 'utf8').replace(/--.*$/gm, '');
+      for (const statement of migration.split(';').filter((sql) => sql.trim())) await db.prepare(statement).run();
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await dispose?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores the variants as JSON (NULL without), counts each number once per experiment, keeps them after the lead', async () => {
+    let ids = 0;
+    let clock = T0;
+    const deps: IntakeDeps = {
+      store: d1Store(db),
+      assignments: fromCookie,
+      conversions: d1Conversions(db),
+      takeRateSlot: async () => ({ accepted: true }),
+      enqueue: async () => {},
+      newId: () => `lead-${++ids}`,
+      now: () => clock,
+      log: () => {},
+    };
+    const send = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      handleLeadIntake(post(fields, { headers }), deps);
+
+    expect((await send(goodLead, { Cookie: 'exp=creator-headline:income|home-hero:b' })).status).toBe(202);
+    // The same number again, a day later and from another device (assigned control): counted once, as income.
+    clock += 86_400_000;
+    expect((await send(goodLead, { Cookie: 'exp=creator-headline:control' })).status).toBe(202);
+    expect(
+      (await send({ ...goodLead, phonenumber: '+91 90000 00001' }, { Cookie: 'exp=creator-headline:control' })).status,
+    ).toBe(202);
+    expect(
+      (
+        await send(
+          { ...goodLead, phonenumber: '+91 90000 00002' },
+          { 'Sec-GPC': '1', Cookie: 'exp=creator-headline:launch' },
+        )
+      ).status,
+    ).toBe(202);
+
+    const { results: leads } = await db.prepare('SELECT id, experiments FROM leads ORDER BY id').all();
+    expect(leads).toEqual([
+      { id: 'lead-1', experiments: '{"creator-headline":"income","home-hero":"b"}' },
+      { id: 'lead-2', experiments: '{"creator-headline":"control"}' },
+      { id: 'lead-3', experiments: '{"creator-headline":"control"}' },
+      { id: 'lead-4', experiments: null },
+    ]);
+    const { results: rows } = await db
+      .prepare('SELECT experiment, variant, person, day FROM experiment_conversions ORDER BY experiment, day')
+      .all();
+    expect(rows).toEqual([
+      {
+        experiment: 'creator-headline',
+        variant: 'income',
+        person: sha256('creator-headline:+91 98765 43210'),
+        day: '2026-05-01',
+      },
+      {
+        experiment: 'creator-headline',
+        variant: 'control',
+        person: sha256('creator-headline:+91 90000 00001'),
+        day: '2026-05-02',
+      },
+      { experiment: 'home-hero', variant: 'b', person: sha256('home-hero:+91 98765 43210'), day: '2026-05-01' },
+    ]);
+
+    // The sweep deletes the leads; the counts stay.
+    await db.prepare('DELETE FROM leads').run();
+    const { results: report } = await db.prepare(REPORT_SQL.conversions).all();
+    expect(report).toEqual([
+      { experiment: 'creator-headline', variant: 'control', conversions: 1 },
+      { experiment: 'creator-headline', variant: 'income', conversions: 1 },
+      { experiment: 'home-hero', variant: 'b', conversions: 1 },
+    ]);
   });
 });

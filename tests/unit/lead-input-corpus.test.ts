@@ -113,6 +113,8 @@ async function workerVerdict(body: string) {
   const insert = vi.fn<IntakeDeps['store']['insert']>(async () => {});
   const deps: IntakeDeps = {
     store: { insert },
+    assignments: async () => ({}),
+    conversions: { add: async () => {} },
     takeRateSlot: async () => ({ accepted: true }),
     enqueue: async () => {},
     newId: () => 'lead-1',

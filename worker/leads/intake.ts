@@ -4,6 +4,8 @@
  * browser's own rules (src/lib/leads/rules.ts) after the same cleaning, the client's allowance is taken (an IPv4 address or
  * an IPv6 /64), and the cleaned lead is written to the lead table before the answer: `202` with its id means it is
  * stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
+ * The lead also carries its sender's experiment variants, and counts as a conversion in each of those experiments
+ * (once per mobile number and experiment); that count never holds up or refuses the lead.
  *
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
@@ -11,16 +13,25 @@
 import { isBot, isLeadForm, normaliseLead, validateLead } from '../../src/lib/leads/rules';
 import type { Lead, LeadFormName, LeadProblem } from '../../src/lib/leads/rules';
 import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../../src/lib/leads/wire';
+import { EXPERIMENT_NAME } from '../../src/lib/experiments/wire';
+import { MAX_PAIRS, utcDay } from '../experiments/edge';
 import { rateLimitKey } from './outbox';
 import type { LeadLog } from './log';
 import type { RateDecision } from './rate-limiter';
-import type { LeadStore } from './store';
+import type { Conversion, ConversionStore, LeadStore } from './store';
 
 /** Bodies larger than this are refused unread (413); a lead form is well under 1 KB. */
 export const MAX_BODY_BYTES = 4 * 1024;
 
 export interface IntakeDeps {
   store: Pick<LeadStore, 'insert'>;
+  /**
+   * The sender's variant of each running experiment (`{ "home-hero": "b" }`, from the assignment cookie), empty under
+   * Global Privacy Control or Do Not Track. A failure stores the lead without any.
+   */
+  assignments: (request: Request) => Promise<Record<string, string>>;
+  /** Counts the lead's conversions once it is stored; a failure is logged, the lead is accepted all the same. */
+  conversions: ConversionStore;
   /** Takes one of the client's accepted leads (its key: rateLimitKey), or says how long it must wait. */
   takeRateSlot: (key: string) => Promise<RateDecision>;
   /** Asks for delivery of a stored lead (a queue message). A failure here loses nothing: the sweep finds the lead. */
@@ -84,6 +95,57 @@ function firstInvalidField(lead: Lead): { field: string; problem: LeadProblem } 
   return null;
 }
 
+const isName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 64 && EXPERIMENT_NAME.test(value);
+
+/** The sender's assignments, names only and at most MAX_PAIRS (they come from a cookie); {} when they cannot be had. */
+async function senderAssignments(request: Request, deps: IntakeDeps): Promise<Record<string, string>> {
+  try {
+    const assignments: unknown = await deps.assignments(request);
+    if (typeof assignments !== 'object' || assignments === null || Array.isArray(assignments)) return {};
+    const valid = Object.entries(assignments).filter(([id, variant]) => isName(id) && isName(variant));
+    return Object.fromEntries(valid.slice(0, MAX_PAIRS));
+  } catch (error) {
+    deps.log({ event: 'assignments-failed', error: String(error) });
+    return {};
+  }
+}
+
+/**
+ * Hex SHA-256 of `<experiment>:<mobile>`: the person of a conversion (migrations/0005_lead_experiments.sql), the same
+ * for a second lead from that number, different in every experiment.
+ */
+export async function conversionPerson(experiment: string, mobile: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${experiment}:${mobile}`));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Counts a stored lead's conversions; never throws (a failure is logged: the lead is stored already). */
+async function recordConversions(
+  id: string,
+  mobile: string,
+  assignments: Record<string, string>,
+  at: number,
+  deps: IntakeDeps,
+) {
+  const entries = Object.entries(assignments);
+  if (entries.length === 0) return;
+  try {
+    const day = utcDay(at);
+    const conversions: Conversion[] = await Promise.all(
+      entries.map(async ([experiment, variant]) => ({
+        experiment,
+        variant,
+        person: await conversionPerson(experiment, mobile),
+        day,
+      })),
+    );
+    await deps.conversions.add(conversions);
+  } catch (error) {
+    deps.log({ event: 'conversion-failed', id, error: String(error) });
+  }
+}
+
 /** Answers one request to /api/leads. Every refusal is a short JSON `{ "error": ... }`, and stores nothing. */
 export async function handleLeadIntake(request: Request, deps: IntakeDeps): Promise<Response> {
   const { log } = deps;
@@ -125,14 +187,17 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
       return json(429, { error: 'too many leads from this address' }, { 'Retry-After': String(decision.retryAfterS) });
     }
 
+    const experiments = await senderAssignments(request, deps);
     const id = deps.newId();
+    const at = deps.now();
     try {
-      await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form }, deps.now());
+      await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form, experiments }, at);
     } catch (error) {
       log({ event: 'store-failed', error: String(error) });
       return json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });
     }
     log({ event: 'accepted', id, state: 'pending', attempt: 0 });
+    await recordConversions(id, lead.mobile, experiments, at, deps);
     try {
       await deps.enqueue(id);
     } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { DAY_MS, DEAD_RETENTION_DAYS, DELIVERY_LEASE_MS, SENT_RETENTION_DAYS, type LeadState } from './outbox';
 import { WORKER_SQL } from './table.mjs';
+import { WORKER_SQL as EXPERIMENT_SQL } from '../experiments/table.mjs';
 import type { LeadFormName } from '../../src/lib/leads/rules';
 import type { D1Database } from '../platform';
 
@@ -22,8 +23,14 @@ export interface ClaimedLead {
 export const DUE_SLACK_MS = 2000;
 
 export interface LeadStore {
-  /** Stores a new pending lead, due at once. Throws when the write fails. */
-  insert(lead: { id: string; name: string; mobile: string; form: LeadFormName }, now: number): Promise<void>;
+  /**
+   * Stores a new pending lead, due at once, with its sender's experiment variants (none when absent or empty). Throws
+   * when the write fails.
+   */
+  insert(
+    lead: { id: string; name: string; mobile: string; form: LeadFormName; experiments?: Record<string, string> | null },
+    now: number,
+  ): Promise<void>;
   /**
    * Takes a lead for one try: only when it is pending, due, and held by no one. Counts the try and holds the lead for
    * DELIVERY_LEASE_MS. Null when it may not be sent now (sent, dead, not due, or being sent elsewhere).
@@ -58,7 +65,11 @@ interface Row {
 export function d1Store(db: D1Database): LeadStore {
   return {
     async insert(lead, now) {
-      await db.prepare(WORKER_SQL.insert).bind(lead.id, lead.name, lead.mobile, lead.form, now).run();
+      const experiments = lead.experiments && Object.keys(lead.experiments).length ? lead.experiments : null;
+      await db
+        .prepare(WORKER_SQL.insert)
+        .bind(lead.id, lead.name, lead.mobile, lead.form, now, experiments && JSON.stringify(experiments))
+        .run();
     },
 
     async claim(id, now) {
@@ -92,6 +103,31 @@ export function d1Store(db: D1Database): LeadStore {
         db.prepare(WORKER_SQL.purgeDead).bind(now - DEAD_RETENTION_DAYS * DAY_MS),
       ]);
       return { sent: sent?.meta.changes ?? 0, dead: dead?.meta.changes ?? 0 };
+    },
+  };
+}
+
+/** A lead goal's conversion (migrations/0005_lead_experiments.sql): `person` is the hashed mobile number. */
+export interface Conversion {
+  experiment: string;
+  variant: string;
+  person: string;
+  /** UTC `YYYY-MM-DD`. */
+  day: string;
+}
+
+export interface ConversionStore {
+  /** Counts each conversion unless its person already converted in that experiment; one batch. Throws on failure. */
+  add(conversions: readonly Conversion[]): Promise<void>;
+}
+
+export function d1Conversions(db: D1Database): ConversionStore {
+  return {
+    async add(conversions) {
+      if (conversions.length === 0) return;
+      await db.batch(
+        conversions.map((c) => db.prepare(EXPERIMENT_SQL.addConversion).bind(c.experiment, c.variant, c.person, c.day)),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The lead table (migrations/0001_leads.sql): its states and every statement that touches it, for the Worker
+ * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql): its states and every statement that touches it, for the Worker
  * (store.ts) and the owner's command (scripts/leads.mjs). JavaScript with JSDoc types, so that Node runs it as it is
  * and TypeScript checks both sides against it. Times are milliseconds since the epoch.
  */
@@ -11,9 +11,12 @@ export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
 
 /** The Worker's statements, with D1's numbered parameters (`?1` ...) as each one's comment lists them. */
 export const WORKER_SQL = {
-  /** ?1 id, ?2 name, ?3 mobile, ?4 form, ?5 now: a new pending lead, due at once. */
-  insert: `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at)
-           VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5)`,
+  /**
+   * ?1 id, ?2 name, ?3 mobile, ?4 form, ?5 now, ?6 the sender's experiment variants (JSON `{"<id>":"<variant>"}`) or
+   * null: a new pending lead, due at once.
+   */
+  insert: `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at,
+           experiments) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6)`,
   /**
    * ?1 id, ?2 held until, ?3 now, ?4 due by: counts a try and holds the lead, only when it is pending, held by no one
    * and due; returns the lead, or no row.
