@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ASSIGNMENT_COOKIE, ASSIGNMENT_MAX_AGE_S } from '../../src/lib/experiments/wire';
 import { DEAD_RETENTION_DAYS, RATE_LIMIT_WINDOW_MS, SENT_RETENTION_DAYS } from '../../worker/leads/outbox';
 
 const policy = readFileSync(new URL('../../src/content/legal/privacy-policy.md', import.meta.url), 'utf8');
@@ -24,5 +25,21 @@ describe('the privacy policy states what the lead store does', () => {
 
   it('says how long an address is counted for the rate limit', () => {
     expect(section).toContain(`deletes them ${RATE_LIMIT_WINDOW_MS / 60_000} minutes after the last one`);
+  });
+});
+
+describe('the privacy policy states what the experiments keep', () => {
+  const tests = policy.slice(policy.indexOf('### Tests of our pages'), policy.indexOf('### Contact requests'));
+
+  it('names the cookie and its lifetime, as the Worker sets it', () => {
+    expect(ASSIGNMENT_MAX_AGE_S).toBe(30 * 86_400);
+    expect(tests).toContain(`one cookie, named \`${ASSIGNMENT_COOKIE}\``);
+    expect(tests).toContain(`expires after ${ASSIGNMENT_MAX_AGE_S / 86_400} days`);
+  });
+
+  it('says what else is kept, and that privacy signals opt out', () => {
+    for (const words of ['how many visitors saw each version per day', 'one-way code', 'Global Privacy Control']) {
+      expect(tests).toContain(words);
+    }
   });
 });
