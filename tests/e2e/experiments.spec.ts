@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
 import { startHost } from '../../scripts/host.mjs';
 import { workerFirstRoutes } from '../../scripts/experiment-routes.mjs';
 import { REPORT_SQL } from '../../worker/experiments/table.mjs';
@@ -261,7 +263,7 @@ test('a lead from a visitor of a variant is stored with it, counted once, and th
   );
 });
 
-test('a variant page in Chromium: its words shown, no console error, no policy violation, no script control lacks', async ({
+test('a variant page in Chromium: its words shown, no console error, no policy violation, axe clean, no script control lacks', async ({
   browser,
 }) => {
   const scriptsOf = async (variant: string) => {
@@ -285,10 +287,23 @@ test('a variant page in Chromium: its words shown, no console error, no policy v
     expect(page.url()).toBe(`${host.origin}${PAGE}`);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .options({ resultTypes: ['violations'] })
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await context.close();
     return scripts;
   };
   const control = await scriptsOf('control');
   const launch = await scriptsOf('launch');
   expect([...launch].filter((url) => !control.has(url))).toEqual([]);
+});
+
+test('every variant file is valid HTML under the rules the pages are held to', async () => {
+  const validator = new HtmlValidate(JSON.parse(readFileSync('.htmlvalidate.json', 'utf8')));
+  for (const { name } of FIXTURE.variants.slice(1)) {
+    const report = await validator.validateFile(`dist-test/experiment-variants/${FIXTURE.id}/${name}.html`);
+    expect(report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+  }
 });
