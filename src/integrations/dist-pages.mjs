@@ -3,6 +3,7 @@
 // security-headers integration.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { VARIANTS_FOLDER } from '../lib/experiments/folder.mjs';
 
 export const DIST = resolve('dist');
 
@@ -12,6 +13,12 @@ export const DIST = resolve('dist');
  * are its own.
  */
 export const CMS_FOLDER = 'cms';
+
+/**
+ * The experiments' variant files (docs/experiments.md): each is served only under its page's own URL, by the Worker,
+ * so the page checks see them there, not as pages of their own.
+ */
+const VARIANTS = VARIANTS_FOLDER.slice(1);
 
 /**
  * Every file under `root`, at any depth: full paths.
@@ -26,7 +33,7 @@ export function filesUnder(root) {
 }
 
 /**
- * Every HTML file under `root`, sorted; the hashed assets in _astro/ are skipped.
+ * Every HTML file under `root`, sorted; the hashed assets in _astro/, the admin and the variant files are skipped.
  * @param {string} [root]
  * @returns {string[]}
  */
@@ -38,7 +45,7 @@ export function htmlFiles(root = DIST) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== '_astro' && !(dir === root && entry.name === CMS_FOLDER)) walk(full);
+        if (entry.name !== '_astro' && !(dir === root && [CMS_FOLDER, VARIANTS].includes(entry.name))) walk(full);
       } else if (entry.name.endsWith('.html')) {
         found.push(full);
       }
