@@ -3,14 +3,18 @@
 // reference host's runtime (scripts/host.mjs: its headers, compression and URLs). Prints a table and exits 1 when a page
 // scores below the gates: performance 95 (the median of three runs when the first misses it; the home page: the median
 // of five runs), accessibility 100, best practices 100, SEO 100.
-//   node scripts/lighthouse.mjs [path ...]     (default: every page in dist)
+//   node scripts/lighthouse.mjs [--dir dist] [--cookie NAME=value] [path ...]     (default: every page in dist)
 //   LIGHTHOUSE_DIR=dist-check/blog-scale node scripts/lighthouse.mjs /blogs   (another build: npm run test:blog-scale)
+// --dir is another build (as LIGHTHOUSE_DIR, which it wins over). --cookie sends that Cookie header with every request
+// of the audit (Lighthouse's extraHeaders), as a returning visitor's browser does: a page with a running experiment is
+// measured as the variant the cookie names, e.g. --dir dist-test --cookie exp=creator-headline:launch /creator.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { startHost } from './host.mjs';
 
@@ -28,11 +32,15 @@ const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
 const ALWAYS_MEASURED = { '/': 5 };
 const UNSCORED_AUDITS = ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'];
 
-const dir = process.env.LIGHTHOUSE_DIR ?? 'dist';
+const { values: options, positionals: requested } = parseArgs({
+  allowPositionals: true,
+  options: { dir: { type: 'string' }, cookie: { type: 'string' } },
+});
+const dir = options.dir ?? process.env.LIGHTHOUSE_DIR ?? 'dist';
+const { cookie } = options;
 const pages = () =>
   builtPages(resolve(dir)).map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 
-const requested = process.argv.slice(2);
 /** @type {Map<string, string>} canonical URL -> the first page that has it */
 const unique = new Map();
 for (const page of pages().sort((a, b) => a.path.localeCompare(b.path))) {
@@ -148,6 +156,7 @@ async function measure(path, port) {
       logLevel: 'error',
       onlyCategories: Object.keys(GATES),
       blockedUrlPatterns: BLOCKED[path] ?? [],
+      extraHeaders: cookie ? { Cookie: cookie } : null,
       // Audits that weigh nothing in any gated score, each costing seconds a run: the back/forward cache test (it
       // leaves the page and comes back) and the screenshots.
       skipAudits: UNSCORED_AUDITS,
@@ -225,7 +234,8 @@ if (shareOf) {
  */
 function measureElsewhere(paths) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...paths], {
+    const forwarded = ['--dir', dir, ...(cookie ? ['--cookie', cookie] : [])];
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...forwarded, ...paths], {
       env: { ...process.env, LIGHTHOUSE_ORIGIN: origin },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -262,7 +272,9 @@ const table = targets.map((path) => {
 });
 const failures = table.reduce((sum, row) => sum + row.failed.length, 0);
 
-console.log('\nLighthouse, mobile (performance / accessibility / best practices / SEO):');
+console.log(
+  `\nLighthouse, mobile (performance / accessibility / best practices / SEO)${cookie ? `, with Cookie: ${cookie}` : ''}:`,
+);
 console.log('| page | perf | a11y | best practices | SEO | LCP s | CLS | TBT ms |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of table) {
