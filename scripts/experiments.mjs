@@ -11,7 +11,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { REPORT_SQL } from '../worker/experiments/table.mjs';
 import {
   BINDING,
@@ -25,6 +24,7 @@ import {
   TARGET_USAGE,
   WranglerError,
 } from './d1.mjs';
+import { importSiteCode } from './site-code.mjs';
 
 /** Where the experiments are defined, from the project folder (the build's default, src/config/site.ts). */
 export const DEFAULT_EXPERIMENTS_DIR = 'src/content/experiments';
@@ -226,24 +226,10 @@ export function readDefinitions(dir, schema) {
  * @returns {Promise<Stats & SchemaModule>}
  */
 export async function loadSiteCode(root = ROOT) {
-  const bundle = await build({
-    stdin: {
-      contents:
-        "export { readout, formatReadout } from './src/lib/experiments/stats';\n" +
-        "export { experimentSchema } from './src/lib/schemas/experiments';",
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'experiments-entry.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = bundle.outputFiles[0]?.text ?? '';
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  const entry =
+    "export { readout, formatReadout } from './src/lib/experiments/stats';\n" +
+    "export { experimentSchema } from './src/lib/schemas/experiments';";
+  return /** @type {Promise<Stats & SchemaModule>} */ (importSiteCode(entry, root));
 }
 
 /** A missing table: nothing counted yet, or the migrations not applied. */

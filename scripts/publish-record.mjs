@@ -16,7 +16,7 @@ import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { importSiteCode } from './site-code.mjs';
 import { parse as parseYaml } from 'yaml';
 import { recordStatements } from '../worker/cms-publish/table.mjs';
 import { DEFAULT_PERSIST_DIR, execute } from './leads.mjs';
@@ -231,24 +231,8 @@ export function describeProblem(problem, config) {
  * @returns {Promise<CmsConfig>}
  */
 export async function loadCmsConfig(root = ROOT) {
-  const bundle = await build({
-    stdin: {
-      contents: "export { cmsConfig, CMS_COLLECTIONS } from './src/lib/cms/admin-config';",
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'cms-config-entry.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = bundle.outputFiles[0]?.text ?? '';
-  /** @type {typeof import('../src/lib/cms/admin-config')} */
-  const { cmsConfig, CMS_COLLECTIONS } = await import(
-    `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+  const { cmsConfig, CMS_COLLECTIONS } = /** @type {typeof import('../src/lib/cms/admin-config')} */ (
+    await importSiteCode("export { cmsConfig, CMS_COLLECTIONS } from './src/lib/cms/admin-config';", root)
   );
   /** @type {Record<string, { path: string, data: unknown }[]>} */
   const files = {};
