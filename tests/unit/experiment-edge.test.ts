@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ASSIGNMENT_MAX_AGE_S,
@@ -24,6 +21,7 @@ import {
 } from '../../worker/experiments/edge';
 import { d1Exposures } from '../../worker/experiments/store';
 import type { D1Database } from '../../worker/platform';
+import { localD1 } from './local-d1';
 
 const SITE = 'https://www.communiti.example';
 const T0 = Date.UTC(2026, 4, 1, 23, 59, 30);
@@ -660,26 +658,15 @@ describe('the manifest', () => {
  * report as the Worker runs them.
  */
 describe('the exposure store', () => {
-  let dir: string;
   let db: D1Database;
-  let dispose: () => Promise<void>;
+  let dispose: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const { getPlatformProxy } = await import('wrangler');
-    dir = mkdtempSync(join(tmpdir(), 'experiment-d1-'));
-    const config = join(dir, 'wrangler.json');
-    const binding = { binding: 'DB', database_name: 'test', database_id: '00000000-0000-0000-0000-000000000000' };
-    writeFileSync(config, JSON.stringify({ name: 'test', compatibility_date: '2026-04-01', d1_databases: [binding] }));
-    const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: config, persist: false });
-    db = proxy.env.DB;
-    dispose = proxy.dispose;
-    const migration = readFileSync('migrations/0004_experiments.sql', 'utf8').replace(/--.*$/gm, '');
-    for (const statement of migration.split(';').filter((sql) => sql.trim())) await db.prepare(statement).run();
+    ({ db, dispose } = await localD1(['0004_experiments.sql']));
   }, 60_000);
 
   afterAll(async () => {
     await dispose?.();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('adds one visitor per call, also when calls race on one row, and reports totals with the first day', async () => {

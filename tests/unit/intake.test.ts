@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { variantFile, type ExperimentManifest } from '../../src/lib/experiments/wire';
 import { assignmentsFrom, MAX_PAIRS, optsOut } from '../../worker/experiments/edge';
@@ -10,6 +7,7 @@ import { conversionPerson, handleLeadIntake, type IntakeDeps } from '../../worke
 import type { LeadLog } from '../../worker/leads/log';
 import { d1Conversions, d1Store } from '../../worker/leads/store';
 import type { D1Database } from '../../worker/platform';
+import { localD1 } from './local-d1';
 
 const SITE = 'https://www.communiti.example';
 const ENDPOINT = `${SITE}/api/leads`;
@@ -581,28 +579,15 @@ describe("experiments: the variants a lead's sender saw, and the lead goal's con
  * row, the conversions and their report as the Worker and `npm run experiments` see them.
  */
 describe('the lead and its conversions in D1', () => {
-  let dir: string;
   let db: D1Database;
-  let dispose: () => Promise<void>;
+  let dispose: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const { getPlatformProxy } = await import('wrangler');
-    dir = mkdtempSync(join(tmpdir(), 'intake-d1-'));
-    const config = join(dir, 'wrangler.json');
-    const binding = { binding: 'DB', database_name: 'test', database_id: '00000000-0000-0000-0000-000000000000' };
-    writeFileSync(config, JSON.stringify({ name: 'test', compatibility_date: '2026-04-01', d1_databases: [binding] }));
-    const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: config, persist: false });
-    db = proxy.env.DB;
-    dispose = proxy.dispose;
-    for (const file of ['0001_leads.sql', '0004_experiments.sql', '0005_lead_experiments.sql']) {
-      const migration = readFileSync(`migrations/${file}`, 'utf8').replace(/--.*$/gm, '');
-      for (const statement of migration.split(';').filter((sql) => sql.trim())) await db.prepare(statement).run();
-    }
+    ({ db, dispose } = await localD1(['0001_leads.sql', '0004_experiments.sql', '0005_lead_experiments.sql']));
   }, 60_000);
 
   afterAll(async () => {
     await dispose?.();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('stores the variants as JSON (NULL without), counts each number once per experiment, keeps them after the lead', async () => {
