@@ -23,8 +23,15 @@ declare module 'cloudflare:workers' {
   }
 }
 
-/** The runtime's streaming HTML rewriter, as far as the Worker uses it (it removes an element of a page). */
+/** An element as the HTML rewriter hands it, as far as the Worker uses it. */
+interface HTMLRewriterElement {
+  remove(): void;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+}
+
+/** The runtime's streaming HTML rewriter, as far as the Worker uses it (it removes or changes elements of a page). */
 declare class HTMLRewriter {
-  on(selector: string, handlers: { element?: (element: { remove: () => void }) => void }): HTMLRewriter;
+  on(selector: string, handlers: { element?: (element: HTMLRewriterElement) => void }): HTMLRewriter;
   transform(response: Response): Response;
 }

@@ -4,7 +4,8 @@
  * to the platform:
  * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
  *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); GET /api/cms-publishes tells
- *   the admin whether the latest change went live (./cms-publish/routes.ts); any other /api/ path is 404;
+ *   the admin whether the latest change went live (./cms-publish/routes.ts); GET /api/experiments/click counts a click
+ *   goal and redirects (./experiments/clicks.ts); any other /api/ path is 404;
  *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
@@ -34,7 +35,10 @@ import {
   optsOut,
   serveExperimentPage,
 } from './experiments/edge';
-import { d1Exposures } from './experiments/store';
+import { clickHref, ctaOfGoal, handleClick } from './experiments/clicks';
+import { d1Clicks, d1Exposures } from './experiments/store';
+import { CLICK_ROUTE } from '../src/lib/experiments/wire';
+import { CTA_ATTR } from '../src/lib/analytics';
 
 export { LeadRateLimiter } from './leads/rate-limiter';
 
@@ -108,9 +112,18 @@ async function page(request: Request, env: Env, ctx: ExecutionContext): Promise<
     waitUntil: (promise) => ctx.waitUntil(promise),
   });
   if (!answer.headers.get('Content-Type')?.startsWith('text/html')) return answer;
-  return new HTMLRewriter()
-    .on('meta[name="robots"]', { element: (element) => void element.remove() })
-    .transform(answer);
+  const rewriter = new HTMLRewriter().on('meta[name="robots"]', { element: (element) => void element.remove() });
+  // A click goal's links go through CLICK_ROUTE, which counts them (./experiments/clicks.ts); not for a visitor who
+  // opted out, who is never counted.
+  if (ctaOfGoal(experiment.goal) !== null && !optsOut(request)) {
+    rewriter.on(`a[${CTA_ATTR}]`, {
+      element: (element) => {
+        const href = clickHref(experiment, manifest, element.getAttribute(CTA_ATTR), element.getAttribute('href'));
+        if (href !== null) element.setAttribute('href', href);
+      },
+    });
+  }
+  return rewriter.transform(answer);
 }
 
 /** The Worker's answers, before the security headers: see `fetch` below. */
@@ -130,6 +143,13 @@ const routes = {
     }
     if (pathname === CMS_PUBLISHES_ROUTE) {
       return handleCmsPublishes(request, { store: d1Publishes(env.LEADS_DB), log: consoleCmsPublishesLog });
+    }
+    if (pathname === CLICK_ROUTE) {
+      return handleClick(request, await loadManifest(env.ASSETS), {
+        recordClick: (id, variant, day) => d1Clicks(env.LEADS_DB).add(id, variant, day),
+        now,
+        waitUntil: (promise) => ctx.waitUntil(promise),
+      });
     }
     if (pathname !== LEAD_ROUTE) {
       return Response.json({ error: 'not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });

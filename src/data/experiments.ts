@@ -60,6 +60,7 @@ export async function experimentManifest(): Promise<ExperimentManifest> {
   await variantPages();
   const running = await getCollection('experiments', (entry) => entry.data.status === 'running');
   return {
+    links: { demo: site.demoBookingUrl, start: site.adminAppUrl },
     experiments: running.map(({ data }) => ({
       id: data.id,
       page: data.page,

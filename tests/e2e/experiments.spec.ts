@@ -1,10 +1,13 @@
 /**
  * An experiment at the edge, on the reference host's runtime (scripts/host.mjs) serving the test build, whose one
  * experiment (tests/fixtures/experiments/creator-headline.json) runs on /creator: control 50 %, income 30 %, launch
- * 20 %. Each describe starts its own runtime with an empty D1, so the counts it reads are its own requests' alone.
+ * 20 %. The runtime starts with an empty D1, so the counts it reads are its own requests' alone.
+ *
+ * It serves a copy of the build with one more experiment in the manifest, judged on demo clicks (yoga-demo on /yoga,
+ * CLICK_EXPERIMENT): the test build's own pages keep their links as they are for the other tests.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +17,9 @@ import { HtmlValidate } from 'html-validate';
 import { startHost } from '../../scripts/host.mjs';
 import { workerFirstRoutes } from '../../scripts/experiment-routes.mjs';
 import { REPORT_SQL } from '../../worker/experiments/table.mjs';
+import { EVENTS } from '../../src/lib/analytics';
+import { CLICK_ROUTE, MANIFEST_PATH, variantFile, type ExperimentManifest } from '../../src/lib/experiments/wire';
+import { captureEvents, trackerReady } from './analytics-helpers';
 
 const run = promisify(execFile);
 const PAGE = '/creator';
@@ -34,15 +40,47 @@ test.describe.configure({ mode: 'default' });
 
 let host: Host;
 let state: string;
+let site: string;
+
+/** The manifest as the test build wrote it. */
+const BUILT_MANIFEST = JSON.parse(readFileSync(`dist-test${MANIFEST_PATH}`, 'utf8')) as ExperimentManifest;
+/** A demo-click experiment on /yoga: its variant "short" is the page with another heading. */
+const CLICK_EXPERIMENT = {
+  id: 'yoga-demo',
+  page: '/yoga',
+  goal: 'demo-click',
+  variants: [
+    { name: 'control', weight: 50, file: null },
+    { name: 'short', weight: 50, file: variantFile('yoga-demo', 'short') },
+  ],
+} as const satisfies ExperimentManifest['experiments'][number];
+const YOGA_HEADING = JSON.parse(readFileSync('src/content/landing/yoga.json', 'utf8')).hero.heading as string;
+const SHORT_HEADING = 'Fill your yoga classes';
+
+/** The test build, with CLICK_EXPERIMENT added to its manifest and its variant file written. */
+function siteWithClickExperiment(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'experiment-site-'));
+  cpSync('dist-test', dir, { recursive: true });
+  const manifest = { ...BUILT_MANIFEST, experiments: [...BUILT_MANIFEST.experiments, CLICK_EXPERIMENT] };
+  writeFileSync(join(dir, MANIFEST_PATH), JSON.stringify(manifest));
+  const variant = join(dir, `${CLICK_EXPERIMENT.variants[1].file}.html`);
+  mkdirSync(join(variant, '..'), { recursive: true });
+  const yoga = readFileSync('dist-test/yoga.html', 'utf8');
+  expect(yoga).toContain(YOGA_HEADING);
+  writeFileSync(variant, yoga.replace(YOGA_HEADING, SHORT_HEADING));
+  return dir;
+}
 
 test.beforeAll(async () => {
   state = mkdtempSync(join(tmpdir(), 'experiment-state-'));
-  host = await startHost({ dir: 'dist-test', persistTo: state });
+  site = siteWithClickExperiment();
+  host = await startHost({ dir: site, persistTo: state });
 });
 
 test.afterAll(async () => {
   await host?.stop();
   rmSync(state, { recursive: true, force: true });
+  rmSync(site, { recursive: true, force: true });
 });
 
 /** Visitors counted per variant, read from the runtime's D1. */
@@ -212,7 +250,7 @@ test('a page without an experiment is served as a static file: the Worker runs f
     '/experiment-variants/*',
     PAGE,
   ]);
-  const response = await fetch(`${host.origin}/yoga`, { headers: { Cookie: 'exp=creator-headline:launch' } });
+  const response = await fetch(`${host.origin}/white-labeling`, { headers: { Cookie: 'exp=creator-headline:launch' } });
   expect(response.status).toBe(200);
   expect(response.headers.get('Set-Cookie')).toBeNull();
   expect(response.headers.get('Cache-Control')).not.toContain('private');
@@ -306,4 +344,71 @@ test('every variant file is valid HTML under the rules the pages are held to', a
     const report = await validator.validateFile(`dist-test/experiment-variants/${FIXTURE.id}/${name}.html`);
     expect(report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   }
+});
+
+/** Demo clicks counted per variant of CLICK_EXPERIMENT, read from the runtime's D1. */
+async function clicks(): Promise<Record<string, number>> {
+  const { stdout } = await run('npx', [
+    'wrangler',
+    'd1',
+    'execute',
+    'LEADS_DB',
+    '--local',
+    '--persist-to',
+    state,
+    '--json',
+    '--command',
+    REPORT_SQL.clicks,
+  ]);
+  const rows = (JSON.parse(stdout) as { results: { experiment: string; variant: string; conversions: number }[] }[])[0]!
+    .results;
+  return Object.fromEntries(
+    rows.filter((row) => row.experiment === CLICK_EXPERIMENT.id).map((r) => [r.variant, r.conversions]),
+  );
+}
+
+test('the build writes where the click goals lead: the links its pages carry', () => {
+  const yoga = readFileSync('dist-test/yoga.html', 'utf8');
+  const href = (cta: string) => new RegExp(`<a[^>]*href="([^"]+)"[^>]*data-cta="${cta}"`).exec(yoga)?.[1];
+  expect(BUILT_MANIFEST.links).toEqual({ demo: href('demo'), start: href('start') });
+});
+
+test('a demo click counts once per visitor, through the first-party route, with no script, and still reaches the booking', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const links = BUILT_MANIFEST.links!;
+  const context = await browser.newContext({ baseURL: host.origin });
+  // The booking page and the analytics endpoint are answered here (captureEvents).
+  const capture = await captureEvents(context);
+  const page = await context.newPage();
+  await page.goto('/yoga');
+  const variant = (await context.cookies()).find((c) => c.name === 'exp')!.value.replace('yoga-demo:', '');
+  expect(['control', 'short']).toContain(variant);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(variant === 'short' ? SHORT_HEADING : YOGA_HEADING);
+  const main = page.getByRole('main');
+  const demo = main.getByRole('link', { name: 'Book a Free Demo' }).first();
+  await expect(demo).toHaveAttribute('href', `${CLICK_ROUTE}?experiment=yoga-demo&cta=demo`);
+  // Only the goal's call to action goes through the route.
+  for (const start of await main.locator('a[data-cta="start"]').all()) {
+    await expect(start).toHaveAttribute('href', links.start);
+  }
+  await trackerReady(capture);
+
+  for (let click = 0; click < 2; click += 1) {
+    const [booking] = await Promise.all([context.waitForEvent('page'), demo.click()]);
+    await booking.waitForURL(links.demo);
+    await booking.close();
+  }
+  // The analytics event is sent as before, once per click.
+  await expect.poll(() => capture.named(EVENTS.demo).length).toBe(2);
+  await expect.poll(clicks, { timeout: 15_000 }).toEqual({ [variant]: 1 });
+  await context.close();
+
+  // Under Global Privacy Control the page is control and its links go straight to the booking.
+  const optedOut = await fetch(`${host.origin}/yoga`, { headers: { 'Sec-GPC': '1' } });
+  const html = await optedOut.text();
+  expect(html).not.toContain(CLICK_ROUTE);
+  expect(html).toContain(`href="${links.demo}"`);
+  expect(await clicks()).toEqual({ [variant]: 1 });
 });

@@ -2,17 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDefinitions } from '../../scripts/experiments.mjs';
 import {
   buildReport,
   countsOf,
   daysRunning,
   formatReport,
-  GOAL_NOT_COUNTED,
   NO_EXPOSURES,
-  readDefinitions,
   type Definition,
   type ReportRows,
-} from '../../scripts/experiments.mjs';
+} from '../../src/lib/experiments/report';
 import { formatReadout, readout } from '../../src/lib/experiments/stats';
 import { experimentSchema } from '../../src/lib/schemas/experiments';
 
@@ -66,6 +65,11 @@ function sampleRows(): ReportRows {
       { experiment: 'creator-headline', variant: 'control', conversions: 20 },
       { experiment: 'creator-headline', variant: 'income', conversions: 18 },
       { experiment: 'old-test', variant: 'control', conversions: 3 },
+      // A lead of a visitor in pricing-cta: that experiment is judged on demo clicks, so this does not count for it.
+      { experiment: 'pricing-cta', variant: 'control', conversions: 5 },
+    ],
+    clicks: [
+      { experiment: 'pricing-cta', variant: 'control', conversions: 1 },
       { experiment: 'pricing-cta', variant: 'short', conversions: 2 },
     ],
   };
@@ -150,7 +154,7 @@ describe('buildReport', () => {
     expect(experiments.map((e) => [e.id, e.message])).toEqual([
       ['creator-headline', null],
       ['home-headline', NO_EXPOSURES],
-      ['pricing-cta', GOAL_NOT_COUNTED],
+      ['pricing-cta', null],
     ]);
     const creator = experiments[0]!;
     expect(creator.readout).toEqual(readout(countsOf(CREATOR, sampleRows(), NOW).counts!));
@@ -160,7 +164,16 @@ describe('buildReport', () => {
       ['launch', 395, 0],
     ]);
     expect(experiments[1]!.readout).toBeNull();
-    expect(experiments[2]!.readout).toBeNull();
+  });
+
+  it("judges a click goal's experiment on its clicks, not on its visitors' leads", () => {
+    const pricing = report().experiments[2]!;
+    expect(pricing.readout?.variants.map((v) => [v.name, v.visitors, v.conversions])).toEqual([
+      ['control', 40, 1],
+      ['short', 38, 2],
+    ]);
+    const withoutClicks = buildReport([PRICING], { ...sampleRows(), clicks: [] }, CONTEXT).experiments[0]!;
+    expect(withoutClicks.readout?.variants.map((v) => v.conversions)).toEqual([0, 0]);
   });
 
   it('ignores the counts of experiments with no definition, and lists their ids', () => {
@@ -169,6 +182,7 @@ describe('buildReport', () => {
     const without = {
       exposures: rows.exposures.filter((row) => row.experiment !== 'old-test'),
       conversions: rows.conversions.filter((row) => row.experiment !== 'old-test'),
+      clicks: rows.clicks,
     };
     expect(withOld.experiments).toEqual(buildReport([PRICING, HOME, CREATOR], without, CONTEXT).experiments);
     expect(withOld.unknownExperiments).toEqual(['old-test']);
@@ -219,7 +233,7 @@ describe('formatReport', () => {
     expect(text).toContain(formatReadout(report.experiments[0]!.readout!));
     expect(text).toContain('Experiment creator-headline, 10 days running');
     expect(text).toMatch(/^Experiment home-headline \(draft\), goal lead: no exposures yet$/m);
-    expect(text).toMatch(/^Experiment pricing-cta, goal demo-click: conversions for this goal are not counted yet$/m);
+    expect(text).toContain(formatReadout(report.experiments[2]!.readout!));
     expect(text).toContain('Counted but not defined in experiments: old-test');
   });
 });

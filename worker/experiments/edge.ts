@@ -16,6 +16,7 @@
 import {
   ASSIGNMENT_COOKIE,
   ASSIGNMENT_MAX_AGE_S,
+  CLICK_GOALS,
   CONTROL,
   EXPERIMENT_GOALS,
   EXPERIMENT_NAME,
@@ -161,6 +162,24 @@ function parseExperiment(value: unknown): ManifestExperiment | null {
   return { id, page, goal: goal as ManifestExperiment['goal'], variants: valid };
 }
 
+const isWebAddress = (value: unknown): value is string => {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** The click goals' links, when each is an absolute http(s) address; otherwise none (no click is redirected). */
+function parseLinks(value: unknown): ExperimentManifest['links'] {
+  if (!isRecord(value)) return undefined;
+  const ctas = Object.values(CLICK_GOALS);
+  return ctas.every((cta) => isWebAddress(value[cta]))
+    ? (Object.fromEntries(ctas.map((cta) => [cta, value[cta]])) as ExperimentManifest['links'])
+    : undefined;
+}
+
 /**
  * The manifest as the build wrote it, checked field by field: anything wrong anywhere (a type, a name, weights that
  * do not sum to 100, a variant file elsewhere than its place in VARIANTS_FOLDER, two experiments on one id or page)
@@ -168,13 +187,14 @@ function parseExperiment(value: unknown): ManifestExperiment | null {
  */
 export function parseManifest(value: unknown): ExperimentManifest {
   if (!isRecord(value) || !Array.isArray(value.experiments)) return noExperiments();
+  const links = parseLinks(value.links);
   const experiments = value.experiments.map(parseExperiment);
   if (experiments.some((experiment) => experiment === null)) return noExperiments();
   const valid = experiments as ManifestExperiment[];
   const ids = new Set(valid.map((experiment) => experiment.id));
   const pages = new Set(valid.map((experiment) => experiment.page));
   if (ids.size !== valid.length || pages.size !== valid.length) return noExperiments();
-  return { experiments: valid };
+  return links ? { experiments: valid, links } : { experiments: valid };
 }
 
 /** Reads MANIFEST_PATH through the assets binding (the binding uses the path only); no experiments when it fails. */

@@ -109,6 +109,23 @@ export const halfWidth = (v: number, tau2: number, alpha: number): number => {
 };
 
 /**
+ * One variant's conversion rate with its anytime-valid 95% interval (the same normal-mixture bound, for one rate), kept
+ * within [0, 1]: the owner's chart draws it day by day, and it holds at every day at once. Without visitors the rate is
+ * 0 and the interval [0, 1].
+ */
+export const rateInterval = (
+  visitors: number,
+  conversions: number,
+  options: Pick<StatsOptions, 'alpha' | 'tau2'> = {},
+): { rate: number; low: number; high: number } => {
+  const { alpha, tau2 } = { ...DEFAULTS, ...options };
+  if (!(visitors > 0)) return { rate: 0, low: 0, high: 1 };
+  const rate = conversions / visitors;
+  const half = halfWidth(armVariance(rate, visitors), tau2, alpha);
+  return { rate, low: Math.max(0, rate - half), high: Math.min(1, rate + half) };
+};
+
+/**
  * The smallest whole n >= 1 for which width(n) <= target, width decreasing in n: doubling, then bisection. Infinity
  * when even 2^52 is not enough.
  */

@@ -11,6 +11,19 @@ export { MANIFEST_PATH, VARIANTS_FOLDER } from './folder.mjs';
 export const EXPERIMENT_GOALS = ['lead', 'demo-click', 'signup-click'] as const;
 export type ExperimentGoal = (typeof EXPERIMENT_GOALS)[number];
 
+/** The calls to action a click goal counts, by their `data-cta` (src/lib/analytics.ts): the demo booking, the sign-up. */
+export const CLICK_GOALS = { 'demo-click': 'demo', 'signup-click': 'start' } as const;
+export type ClickCta = (typeof CLICK_GOALS)[keyof typeof CLICK_GOALS];
+
+/**
+ * The Worker's route a click goal's link goes through: `?experiment=<id>&cta=<demo|start>`. It counts the click and
+ * redirects to the link's own address (ExperimentManifest.links), never to one the request names.
+ */
+export const CLICK_ROUTE = '/api/experiments/click';
+
+/** The cookie that remembers which experiments' click goals a visitor has reached: experiment ids only. */
+export const CLICKED_COOKIE = 'exp-clicked';
+
 /** An experiment's id and a variant's name: lower case letters, digits and single hyphens. */
 export const EXPERIMENT_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -42,6 +55,8 @@ export interface ManifestExperiment {
 
 export interface ExperimentManifest {
   experiments: ManifestExperiment[];
+  /** Where each click goal's call to action leads (the demo booking, the admin app's sign-up), absolute URLs. */
+  links?: Record<ClickCta, string>;
 }
 
 /** The path of a variant's page in the built site. */
