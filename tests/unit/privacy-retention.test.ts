@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_COOKIE, ASSIGNMENT_MAX_AGE_S } from '../../src/lib/experiments/wire';
+import { ASSIGNMENT_COOKIE, ASSIGNMENT_MAX_AGE_S, CLICKED_COOKIE } from '../../src/lib/experiments/wire';
 import { DEAD_RETENTION_DAYS, RATE_LIMIT_WINDOW_MS, SENT_RETENTION_DAYS } from '../../worker/leads/outbox';
 
 const policy = readFileSync(new URL('../../src/content/legal/privacy-policy.md', import.meta.url), 'utf8');
@@ -35,6 +35,8 @@ describe('the privacy policy states what the experiments keep', () => {
     expect(ASSIGNMENT_MAX_AGE_S).toBe(30 * 86_400);
     expect(tests).toContain(`one cookie, named \`${ASSIGNMENT_COOKIE}\``);
     expect(tests).toContain(`expires after ${ASSIGNMENT_MAX_AGE_S / 86_400} days`);
+    expect(tests).toContain(`a second cookie, named \`${CLICKED_COOKIE}\``);
+    expect(tests).toContain(`also expires after ${ASSIGNMENT_MAX_AGE_S / 86_400} days`);
   });
 
   it('says what else is kept, and that privacy signals opt out', () => {
