@@ -4,8 +4,9 @@
  * to the platform:
  * - fetch: POST /api/leads stores a lead and queues its delivery (./intake.ts); GET /api/cms-auth and
  *   /api/cms-auth/callback sign the CMS admin's editors in with GitHub (./cms-auth.ts); GET /api/cms-publishes tells
- *   the admin whether the latest change went live (./cms-publish/routes.ts); GET /api/experiments/click counts a click
- *   goal and redirects (./experiments/clicks.ts); any other /api/ path is 404;
+ *   the admin whether the latest change went live (./cms-publish/routes.ts); /api/owner/* is the owner's API
+ *   (./owner/routes.ts); GET /api/experiments/click counts a click goal and redirects (./experiments/clicks.ts); any
+ *   other /api/ path is 404;
  *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
@@ -24,6 +25,10 @@ import type { Env, ExecutionContext, LeadMessage, MessageBatch, ScheduledControl
 import { d1Conversions, d1Store } from './leads/store';
 import { sweep } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
+import { consoleOwnerLog, handleOwner, isOwnerRoute } from './owner/routes';
+import { loadOwnerRepo } from './owner/settings';
+import { d1OwnerStore } from './owner/store';
+import { loadDefinitions, ownerExperiments } from './owner/experiments';
 import { CMS_PUBLISHES_ROUTE } from '../src/lib/cms/publish-wire';
 import { consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
 import { d1Publishes } from './cms-publish/store';
@@ -139,6 +144,18 @@ const routes = {
         now,
         useNonce: (nonce, expiresAt) => d1UsedNonces(env.LEADS_DB).use(nonce, expiresAt),
         log: consoleCmsAuthLog,
+      });
+    }
+    if (isOwnerRoute(pathname)) {
+      return handleOwner(request, env, {
+        fetch: (url, init) => fetch(url, init),
+        random: (length) => crypto.getRandomValues(new Uint8Array(length)),
+        now,
+        repo: () => loadOwnerRepo(env.ASSETS),
+        store: d1OwnerStore(env.LEADS_DB),
+        enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
+        experiments: async () => ownerExperiments(env.LEADS_DB, await loadDefinitions(env.ASSETS), now()),
+        log: consoleOwnerLog,
       });
     }
     if (pathname === CMS_PUBLISHES_ROUTE) {

@@ -82,4 +82,9 @@ export interface Env {
   GITHUB_CLIENT_SECRET?: string;
   /** Where GitHub is, as an origin (default https://github.com; http only on 127.0.0.1/localhost, for tests). */
   GITHUB_ORIGIN?: string;
+  /**
+   * Where GitHub's REST API is, for the owner's sign-in (/api/owner): the user's token goes there (default
+   * https://api.github.com; http only on 127.0.0.1/localhost, for tests).
+   */
+  GITHUB_API_ORIGIN?: string;
 }

@@ -13,7 +13,13 @@ import {
   type ExperimentPageKind,
   type VariantPage,
 } from '../lib/experiments/check';
-import { CONTROL, variantFile, VARIANTS_FOLDER, type ExperimentManifest } from '../lib/experiments/wire';
+import {
+  CONTROL,
+  variantFile,
+  VARIANTS_FOLDER,
+  type ExperimentDefinitions,
+  type ExperimentManifest,
+} from '../lib/experiments/wire';
 import { pagePath } from '../lib/routes';
 import { FILE_COLLECTIONS } from '../lib/schemas/collections';
 
@@ -71,6 +77,24 @@ export async function experimentManifest(): Promise<ExperimentManifest> {
         file: variant.name === CONTROL ? null : variantFile(data.id, variant.name),
       })),
     })),
+  };
+}
+
+/** Every experiment, whatever its status, for the owner's page (DEFINITIONS_PATH). */
+export async function experimentDefinitions(): Promise<ExperimentDefinitions> {
+  await variantPages();
+  const all = await getCollection('experiments');
+  return {
+    experiments: all
+      .map(({ data }) => ({
+        id: data.id,
+        status: data.status,
+        page: data.page,
+        goal: data.goal,
+        hypothesis: data.hypothesis,
+        variants: data.variants.map(({ name, weight }) => ({ name, weight })),
+      }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
   };
 }
 

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { variantFile, type ExperimentManifest } from '../../src/lib/experiments/wire';
 import { assignmentsFrom, MAX_PAIRS, optsOut } from '../../worker/experiments/edge';
 import { REPORT_SQL } from '../../worker/experiments/table.mjs';
-import { conversionPerson, handleLeadIntake, type IntakeDeps } from '../../worker/leads/intake';
+import {
+  conversionPerson,
+  handleLeadIntake,
+  MAX_PAGE_PATH,
+  pageFromReferer,
+  type IntakeDeps,
+} from '../../worker/leads/intake';
 import type { LeadLog } from '../../worker/leads/log';
 import { d1Conversions, d1Store } from '../../worker/leads/store';
 import type { D1Database } from '../../worker/platform';
@@ -260,7 +266,7 @@ describe('a valid lead: stored, answered, queued', () => {
     expect(await response.json()).toEqual({ ok: true, id: 'lead-1' });
     expect(r.insert).toHaveBeenCalledTimes(1);
     expect(r.insert).toHaveBeenCalledWith(
-      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {} },
+      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {}, page: null },
       T0,
     );
     expect(r.enqueue).toHaveBeenCalledTimes(1);
@@ -279,7 +285,7 @@ describe('a valid lead: stored, answered, queued', () => {
     const r = intake();
     await r.send(post({ ...goodLead, id: 'mine', state: 'sent', source: '1', authtoken: 'x' }));
     expect(r.insert).toHaveBeenCalledWith(
-      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {} },
+      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {}, page: null },
       T0,
     );
   });
@@ -436,7 +442,7 @@ describe("experiments: the variants a lead's sender saw, and the lead goal's con
     const response = await r.send(post(goodLead, cookie('_ga=1; exp=creator-headline:income|home-hero:b')));
     expect(response.status).toBe(202);
     const experiments = { 'creator-headline': 'income', 'home-hero': 'b' };
-    expect(r.insert).toHaveBeenCalledWith({ id: 'lead-1', ...goodLeadStored, experiments }, T0);
+    expect(r.insert).toHaveBeenCalledWith({ id: 'lead-1', ...goodLeadStored, experiments, page: null }, T0);
     expect(r.addConversions).toHaveBeenCalledTimes(1);
     expect(r.addConversions).toHaveBeenCalledWith([
       {
@@ -574,6 +580,43 @@ describe("experiments: the variants a lead's sender saw, and the lead goal's con
   });
 });
 
+describe('the page a lead was sent from', () => {
+  const referer = (value: string) => ({ headers: { Referer: value } });
+
+  it.each([
+    [`${SITE}/pricing/`, '/pricing/'],
+    [`${SITE}/`, '/'],
+    [`${SITE}/creator?utm_source=ad&phone=1#form`, '/creator'],
+    [`${SITE}/mr/pricing/`, '/mr/pricing/'],
+  ])('a same-origin Referer %s: its path only, %s', async (from, page) => {
+    const r = intake();
+    expect((await r.send(post(goodLead, referer(from)))).status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].page).toBe(page);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/pricing/'],
+    ['another scheme', 'http://www.communiti.example/pricing/'],
+    ['another port', 'https://www.communiti.example:8443/pricing/'],
+    ['a subdomain', 'https://blog.communiti.example/pricing/'],
+    ['no URL', 'pricing'],
+    ['a path too long', `${SITE}/${'a'.repeat(MAX_PAGE_PATH)}`],
+  ])('%s: null', async (_, from) => {
+    const r = intake();
+    expect((await r.send(post(goodLead, referer(from)))).status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].page).toBeNull();
+  });
+
+  it('no Referer: null; a path of exactly the limit is kept', async () => {
+    const r = intake();
+    await r.send(post(goodLead));
+    expect(r.insert.mock.calls[0]![0].page).toBeNull();
+    const longest = `/${'a'.repeat(MAX_PAGE_PATH - 1)}`;
+    expect(pageFromReferer(`${SITE}${longest}`, ENDPOINT)).toBe(longest);
+    expect(MAX_PAGE_PATH).toBe(200);
+  });
+});
+
 /**
  * The intake against a real D1 (SQLite in workerd, from wrangler's local runtime), every migration applied: the lead's
  * row, the conversions and their report as the Worker and `npm run experiments` see them.
@@ -583,7 +626,12 @@ describe('the lead and its conversions in D1', () => {
   let dispose: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ db, dispose } = await localD1(['0001_leads.sql', '0004_experiments.sql', '0005_lead_experiments.sql']));
+    ({ db, dispose } = await localD1([
+      '0001_leads.sql',
+      '0004_experiments.sql',
+      '0005_lead_experiments.sql',
+      '0006_lead_page.sql',
+    ]));
   }, 60_000);
 
   afterAll(async () => {
@@ -606,7 +654,10 @@ describe('the lead and its conversions in D1', () => {
     const send = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       handleLeadIntake(post(fields, { headers }), deps);
 
-    expect((await send(goodLead, { Cookie: 'exp=creator-headline:income|home-hero:b' })).status).toBe(202);
+    expect(
+      (await send(goodLead, { Cookie: 'exp=creator-headline:income|home-hero:b', Referer: `${SITE}/creator?x=1` }))
+        .status,
+    ).toBe(202);
     // The same number again, a day later and from another device (assigned control): counted once, as income.
     clock += 86_400_000;
     expect((await send(goodLead, { Cookie: 'exp=creator-headline:control' })).status).toBe(202);
@@ -622,12 +673,12 @@ describe('the lead and its conversions in D1', () => {
       ).status,
     ).toBe(202);
 
-    const { results: leads } = await db.prepare('SELECT id, experiments FROM leads ORDER BY id').all();
+    const { results: leads } = await db.prepare('SELECT id, experiments, page FROM leads ORDER BY id').all();
     expect(leads).toEqual([
-      { id: 'lead-1', experiments: '{"creator-headline":"income","home-hero":"b"}' },
-      { id: 'lead-2', experiments: '{"creator-headline":"control"}' },
-      { id: 'lead-3', experiments: '{"creator-headline":"control"}' },
-      { id: 'lead-4', experiments: null },
+      { id: 'lead-1', experiments: '{"creator-headline":"income","home-hero":"b"}', page: '/creator' },
+      { id: 'lead-2', experiments: '{"creator-headline":"control"}', page: null },
+      { id: 'lead-3', experiments: '{"creator-headline":"control"}', page: null },
+      { id: 'lead-4', experiments: null, page: null },
     ]);
     const { results: rows } = await db
       .prepare('SELECT experiment, variant, person, day FROM experiment_conversions ORDER BY experiment, day')

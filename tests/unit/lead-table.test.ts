@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LEAD_STATES, REPORT_SQL, RETRY_DEAD_SQL, WORKER_SQL } from '../../worker/leads/table.mjs';
+import { LEAD_STATES, OWNER_SQL, REPORT_SQL, RETRY_DEAD_SQL, WORKER_SQL } from '../../worker/leads/table.mjs';
 
 const migration = readFileSync('migrations/0001_leads.sql', 'utf8');
-const statements = [...Object.values(WORKER_SQL), ...Object.values(REPORT_SQL), ...RETRY_DEAD_SQL];
+const statements = [
+  ...Object.values(WORKER_SQL),
+  ...Object.values(REPORT_SQL),
+  ...RETRY_DEAD_SQL,
+  ...Object.values(OWNER_SQL),
+];
 
 describe('the lead table', () => {
   it('lists the states the schema allows, in the report order pending, sent, dead', () => {

@@ -58,11 +58,12 @@ export function chooseScope(requested: string | null | undefined): string {
 }
 
 /**
- * The origin GITHUB_ORIGIN names, or null when it is no usable origin: https, or http on this machine only (a test's
- * fake provider on 127.0.0.1), with no path, query or credentials. The client secret is sent there.
+ * The origin a setting names (GITHUB_ORIGIN, or GITHUB_API_ORIGIN with its own fallback), `fallback` when it is unset,
+ * or null when it is no usable origin: https, or http on this machine only (a test's fake provider on 127.0.0.1), with
+ * no path, query or credentials. A secret or a token is sent there.
  */
-export function providerOrigin(value: string | undefined): string | null {
-  const raw = value?.trim() || DEFAULT_GITHUB_ORIGIN;
+export function providerOrigin(value: string | undefined, fallback = DEFAULT_GITHUB_ORIGIN): string | null {
+  const raw = value?.trim() || fallback;
   let url: URL;
   try {
     url = new URL(raw);
@@ -92,7 +93,7 @@ export function issueState(key: CryptoKey, bytes: Uint8Array, nowMs: number): Pr
 }
 
 /** Whether two strings are equal, in a time that says nothing about how much of a guess was right. */
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -281,7 +282,7 @@ export function knownProviderError(error: unknown): string | null {
 }
 
 /** What an access token may look like: GitHub's are `gho_` and 36 letters; anything printable, not too long. */
-const TOKEN_FORMAT = /^[\x21-\x7e]{1,255}$/;
+export const TOKEN_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /** The token in GitHub's answer to the code, or the error to show. */
 export function readTokenAnswer(status: number, body: unknown): { token: string } | { error: SignInError } {

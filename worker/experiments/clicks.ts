@@ -58,7 +58,11 @@ function clickedIds(cookieHeader: string | null, manifest: ExperimentManifest): 
   for (const part of (cookieHeader ?? '').slice(0, MAX_COOKIE_HEADER).split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== CLICKED_COOKIE) continue;
-    for (const id of part.slice(eq + 1).trim().split('|').slice(0, MAX_PAIRS)) {
+    for (const id of part
+      .slice(eq + 1)
+      .trim()
+      .split('|')
+      .slice(0, MAX_PAIRS)) {
       if (EXPERIMENT_NAME.test(id) && running.has(id) && !ids.includes(id)) ids.push(id);
     }
   }

@@ -28,13 +28,14 @@ import {
   type ManifestVariant,
 } from '../../src/lib/experiments/wire';
 import type { Fetcher } from '../platform';
+import { ASSET_JSON_TTL_MS, assetJsonLoader, type AssetJsonLoader } from '../asset-json';
 
 /** The most of a Cookie header read: a hostile header costs no more than this. */
 export const MAX_COOKIE_HEADER = 8192;
 /** The most assignment pairs read from the cookie: far more than experiments ever run at once. */
 export const MAX_PAIRS = 64;
-/** How long an isolate keeps the manifest before it reads it again: a deploy is seen within a minute. */
-export const MANIFEST_TTL_MS = 60_000;
+/** How long an isolate keeps the manifest before it reads it again. */
+export const MANIFEST_TTL_MS = ASSET_JSON_TTL_MS;
 
 const noExperiments = (): ExperimentManifest => ({ experiments: [] });
 
@@ -197,33 +198,11 @@ export function parseManifest(value: unknown): ExperimentManifest {
   return links ? { experiments: valid, links } : { experiments: valid };
 }
 
-/** Reads MANIFEST_PATH through the assets binding (the binding uses the path only); no experiments when it fails. */
-async function fetchManifest(assets: Fetcher): Promise<ExperimentManifest> {
-  try {
-    const response = await assets.fetch(new Request(new URL(MANIFEST_PATH, 'https://assets.local')));
-    if (!response.ok) return noExperiments();
-    return parseManifest(JSON.parse(await response.text()));
-  } catch {
-    return noExperiments();
-  }
-}
+export type ManifestLoader = AssetJsonLoader<ExperimentManifest>;
 
-export type ManifestLoader = (assets: Fetcher, now?: () => number) => Promise<ExperimentManifest>;
-
-/**
- * A loader with its own cache: the manifest (or none, after a failure) is kept `ttlMs`, and requests that arrive
- * while it is read share that one read.
- */
-export function manifestLoader(ttlMs = MANIFEST_TTL_MS): ManifestLoader {
-  let cached: { at: number; manifest: Promise<ExperimentManifest> } | null = null;
-  return (assets, now = Date.now) => {
-    const at = now();
-    if (cached === null || at - cached.at >= ttlMs || at < cached.at) {
-      cached = { at, manifest: fetchManifest(assets) };
-    }
-    return cached.manifest;
-  };
-}
+/** A loader of MANIFEST_PATH with its own cache (no experiments when the file cannot be had). */
+export const manifestLoader = (ttlMs = MANIFEST_TTL_MS): ManifestLoader =>
+  assetJsonLoader(MANIFEST_PATH, parseManifest, noExperiments, ttlMs);
 
 /** The isolate's manifest, read at most once per MANIFEST_TTL_MS. Never throws. */
 export const loadManifest: ManifestLoader = manifestLoader();

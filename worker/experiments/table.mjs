@@ -44,7 +44,8 @@ export const REPORT_SQL = {
            ORDER BY experiment, variant <> 'control', variant`,
   clicks: `SELECT experiment, variant, SUM(conversions) AS conversions
            FROM experiment_clicks GROUP BY experiment, variant
-           ORDER BY experiment, variant <> 'control', variant`,};
+           ORDER BY experiment, variant <> 'control', variant`,
+};
 
 /** The same counts day by day (DailyReportRow), for the owner's chart of each variant's rate as it settles. */
 export const DAILY_SQL = {

@@ -5,7 +5,8 @@
  * an IPv6 /64), and the cleaned lead is written to the lead table before the answer: `202` with its id means it is
  * stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
  * The lead also carries its sender's experiment variants, and counts as a conversion in each of those experiments
- * (once per mobile number and experiment); that count never holds up or refuses the lead.
+ * (once per mobile number and experiment); that count never holds up or refuses the lead. It keeps the path of the
+ * page it was sent from when its Referer is on the site's own origin (pageFromReferer).
  *
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
@@ -22,6 +23,25 @@ import type { Conversion, ConversionStore, LeadStore } from './store';
 
 /** Bodies larger than this are refused unread (413); a lead form is well under 1 KB. */
 export const MAX_BODY_BYTES = 4 * 1024;
+/** A page path longer than this is not stored (no page of the site comes near it). */
+export const MAX_PAGE_PATH = 200;
+
+/**
+ * The path of the page a lead was sent from: the Referer's path when it is on the request's own origin, without its
+ * query or fragment (they could carry anything), at most MAX_PAGE_PATH characters; else null.
+ */
+export function pageFromReferer(referer: string | null, requestUrl: string): string | null {
+  if (!referer) return null;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (from.origin !== new URL(requestUrl).origin) return null;
+  const path = from.pathname;
+  return path.startsWith('/') && path.length <= MAX_PAGE_PATH ? path : null;
+}
 
 export interface IntakeDeps {
   store: Pick<LeadStore, 'insert'>;
@@ -191,7 +211,8 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
     const id = deps.newId();
     const at = deps.now();
     try {
-      await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form, experiments }, at);
+      const page = pageFromReferer(request.headers.get('Referer'), request.url);
+      await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form, experiments, page }, at);
     } catch (error) {
       log({ event: 'store-failed', error: String(error) });
       return json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });

@@ -1,5 +1,5 @@
 /**
- * The Worker's use of the lead table (migrations/0001_leads.sql), whose statements all live in ./table.mjs.
+ * The Worker's use of the lead table (migrations/0001_leads.sql and later), whose statements all live in ./table.mjs.
  * The table is the source of truth: a queue message only says "try this lead now", and every decision (may it be sent,
  * was it sent) is a single conditional statement, so two consumers racing on one lead cannot both send it.
  */
@@ -24,11 +24,18 @@ export const DUE_SLACK_MS = 2000;
 
 export interface LeadStore {
   /**
-   * Stores a new pending lead, due at once, with its sender's experiment variants (none when absent or empty). Throws
-   * when the write fails.
+   * Stores a new pending lead, due at once, with its sender's experiment variants (none when absent or empty) and the
+   * path of the page it was sent from (null when unknown). Throws when the write fails.
    */
   insert(
-    lead: { id: string; name: string; mobile: string; form: LeadFormName; experiments?: Record<string, string> | null },
+    lead: {
+      id: string;
+      name: string;
+      mobile: string;
+      form: LeadFormName;
+      experiments?: Record<string, string> | null;
+      page?: string | null;
+    },
     now: number,
   ): Promise<void>;
   /**
@@ -68,7 +75,15 @@ export function d1Store(db: D1Database): LeadStore {
       const experiments = lead.experiments && Object.keys(lead.experiments).length ? lead.experiments : null;
       await db
         .prepare(WORKER_SQL.insert)
-        .bind(lead.id, lead.name, lead.mobile, lead.form, now, experiments && JSON.stringify(experiments))
+        .bind(
+          lead.id,
+          lead.name,
+          lead.mobile,
+          lead.form,
+          now,
+          experiments && JSON.stringify(experiments),
+          lead.page ?? null,
+        )
         .run();
     },
 

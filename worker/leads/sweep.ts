@@ -12,7 +12,7 @@ import type { UsedNonces } from '../cms-auth/used-nonces';
 /** Leads queued again per run, at most (a run stays short; the next run takes the rest). */
 export const SWEEP_BATCH = 500;
 /** A queue takes at most 100 messages per sendBatch call. */
-const QUEUE_BATCH = 100;
+export const QUEUE_BATCH = 100;
 
 export interface SweepDeps {
   store: Pick<LeadStore, 'takeStale' | 'purge'>;

@@ -1,7 +1,8 @@
 /**
- * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql): its states and every statement that touches it, for the Worker
- * (store.ts) and the owner's command (scripts/leads.mjs). JavaScript with JSDoc types, so that Node runs it as it is
- * and TypeScript checks both sides against it. Times are milliseconds since the epoch.
+ * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql, 0006_lead_page.sql): its states and every
+ * statement that touches it, for the Worker (store.ts, ../owner/store.ts) and the owner's command (scripts/leads.mjs).
+ * JavaScript with JSDoc types, so that Node runs it as it is and TypeScript checks both sides against it. Times are
+ * milliseconds since the epoch.
  */
 
 /** Where a lead stands, in the order the report lists them: waiting for (another) try, delivered, or given up on. */
@@ -13,10 +14,10 @@ export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
 export const WORKER_SQL = {
   /**
    * ?1 id, ?2 name, ?3 mobile, ?4 form, ?5 now, ?6 the sender's experiment variants (JSON `{"<id>":"<variant>"}`) or
-   * null: a new pending lead, due at once.
+   * null, ?7 the path of the page it was sent from or null: a new pending lead, due at once.
    */
   insert: `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at,
-           experiments) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6)`,
+           experiments, page) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6, ?7)`,
   /**
    * ?1 id, ?2 held until, ?3 now, ?4 due by: counts a try and holds the lead, only when it is pending, held by no one
    * and due; returns the lead, or no row.
@@ -65,3 +66,19 @@ export const RETRY_DEAD_SQL = [
     "WHERE state = 'dead'",
   'SELECT changes() AS count',
 ];
+
+/**
+ * The owner's API (worker/owner/store.ts). Only `contacts` selects name and mobile. The delivery health reuses
+ * REPORT_SQL.oldestPending and REPORT_SQL.lastErrors, the retry RETRY_DEAD_SQL and then WORKER_SQL.takeStale.
+ */
+export const OWNER_SQL = {
+  /** ?1 stored on or after, ?2 limit: the newest leads of the span, without contacts. */
+  leads: `SELECT id, created_at, state, form, page, attempts, sent_at FROM leads WHERE created_at >= ?1
+           ORDER BY created_at DESC, id DESC LIMIT ?2`,
+  /** ?1 limit: the dead-lettered leads, last tried first, without contacts. */
+  dead: `SELECT id, created_at, state, form, page, attempts, sent_at, last_status, last_error, updated_at FROM leads
+           WHERE state = 'dead' ORDER BY updated_at DESC, id LIMIT ?1`,
+  /** ?1 stored on or after, ?2 stored before, ?3 limit: names and mobile numbers of the span, oldest first. */
+  contacts: `SELECT id, created_at, name, mobile FROM leads WHERE created_at >= ?1 AND created_at < ?2
+           ORDER BY created_at, id LIMIT ?3`,
+};

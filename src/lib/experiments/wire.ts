@@ -59,5 +59,22 @@ export interface ExperimentManifest {
   links?: Record<ClickCta, string>;
 }
 
+/**
+ * Every experiment of the content folder, whatever its status, as the report reads it (src/lib/experiments/report.ts
+ * `Definition`, with the hypothesis): the owner's page shows them. In VARIANTS_FOLDER, so never served at its path.
+ */
+export const DEFINITIONS_PATH = `${VARIANTS_FOLDER}/definitions.json`;
+
+export interface ExperimentDefinitions {
+  experiments: {
+    id: string;
+    status: string;
+    page: string;
+    goal: ExperimentGoal;
+    hypothesis: string;
+    variants: { name: string; weight: number }[];
+  }[];
+}
+
 /** The path of a variant's page in the built site. */
 export const variantFile = (id: string, variant: string) => `${VARIANTS_FOLDER}/${id}/${variant}`;
