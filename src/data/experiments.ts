@@ -20,12 +20,16 @@ import {
   type ExperimentDefinitions,
   type ExperimentManifest,
 } from '../lib/experiments/wire';
-import { pagePath } from '../lib/routes';
+import { variants } from '../lib/pricing/periods';
+import { pagePath, pricingPaths } from '../lib/routes';
 import { FILE_COLLECTIONS } from '../lib/schemas/collections';
 
 export type { VariantPage };
 
-/** The pages an experiment can run on, by path, each with its content file as written and that file's schema. */
+/**
+ * The pages an experiment can run on, by path, each with its content file as written and that file's schema: the home
+ * page, the feature and landing pages, and the four pricing pages (which share the plans' file).
+ */
 async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
   const kinds: [ExperimentPageKind, 'home' | 'features' | 'landing'][] = [
     ['home', 'home'],
@@ -43,6 +47,20 @@ async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
         file,
         data: JSON.parse(readFileSync(file, 'utf8')),
         schema: typeof schema === 'function' ? schema(SCHEMA_CONTEXT) : schema,
+      });
+    }
+  }
+  const plans = FILE_COLLECTIONS.plans;
+  const plansFile = `${plans.base}/plans.json`;
+  for (const priceList of variants) {
+    for (const product of ['community', 'whatsapp'] as const) {
+      pages.set(pricingPaths[priceList][product], {
+        kind: 'pricing',
+        entry: 'plans',
+        file: plansFile,
+        data: JSON.parse(readFileSync(plansFile, 'utf8')),
+        schema: typeof plans.schema === 'function' ? plans.schema(SCHEMA_CONTEXT) : plans.schema,
+        pricing: { product, priceList },
       });
     }
   }

@@ -6,10 +6,12 @@
 import { chatLink, site } from '../config/site';
 import { pricingPlans, type Product } from '../lib/pricing/cards';
 import type { Variant } from '../lib/pricing/periods';
+import type { ExperimentChange } from '../lib/schemas/experiments';
 import { readEntry, readUi } from './content';
 
-export async function readPricing(product: Product, variant: Variant) {
-  const [plans, ui] = await Promise.all([readEntry('plans', 'plans', variant), readUi(variant)]);
+/** `changes`: an experiment's variant of the page (src/pages/experiment-variants/), made to the plans' content. */
+export async function readPricing(product: Product, variant: Variant, changes: readonly ExperimentChange[] = []) {
+  const [plans, ui] = await Promise.all([readEntry('plans', 'plans', variant, changes), readUi(variant)]);
   const links = { start: site.adminAppUrl, chat: chatLink };
   return { plans, ui, ...pricingPlans(plans, product, { variant, messages: ui.chat, links }) };
 }

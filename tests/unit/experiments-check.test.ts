@@ -8,11 +8,16 @@ import { checkExperiments, type ExperimentPageContent } from '../../src/lib/expe
 import { applyChanges } from '../../src/lib/experiments/changes';
 import { experimentSchema, type Experiment } from '../../src/lib/schemas/experiments';
 import { homeSchema } from '../../src/lib/schemas/home';
+import { plansSchema } from '../../src/lib/schemas/plans';
 
 const HOME_FILE = 'src/content/home/home.json';
 const home = JSON.parse(readFileSync(HOME_FILE, 'utf8')) as { hero: { headline: string }; roi: unknown };
+const PLANS_FILE = 'src/content/plans/plans.json';
+const plans = JSON.parse(readFileSync(PLANS_FILE, 'utf8'));
+const pricing = { product: 'community', priceList: 'mr' } as const;
 const pages = new Map<string, ExperimentPageContent>([
   ['/', { kind: 'home', entry: 'home', file: HOME_FILE, data: home, schema: homeSchema }],
+  ['/mr/pricing', { kind: 'pricing', entry: 'plans', file: PLANS_FILE, data: plans, schema: plansSchema, pricing }],
 ]);
 
 const experiment = (overrides: Partial<Experiment> = {}): Experiment => ({
@@ -115,6 +120,31 @@ describe('the build’s rules over every experiment', () => {
     }
   });
 
+  it("runs on a pricing page: its changes made to the plans' file, the page's product and price list kept", () => {
+    const heading = { field: 'community.heading', value: 'Plans that grow with your community' };
+    const price = { field: 'community.plans.1.prices.mr.monthly', value: '1299' };
+    const data = experiment({ id: 'mr-pricing', page: '/mr/pricing' });
+    data.variants[1]!.changes = [heading, price];
+    const checked = checkExperiments([file(data)], pages);
+    expect(checked.problems).toEqual([]);
+    expect(checked.variantPages).toEqual([
+      {
+        experiment: 'mr-pricing',
+        variant: 'outcome',
+        page: '/mr/pricing',
+        kind: 'pricing',
+        entry: 'plans',
+        pricing: { product: 'community', priceList: 'mr' },
+        changes: [heading, price],
+      },
+    ]);
+    data.variants[1]!.changes = [{ field: 'community.heading', value: 'Save' }];
+    expect(checkExperiments([file(data)], pages).problems).toHaveLength(1);
+    expect(checkExperiments([file(data)], pages).problems[0]).toMatch(
+      /^src\/content\/experiments\/mr-pricing\.json, field variants\.1\.changes\.0\.value: src\/content\/plans\/plans\.json, community\.heading: /,
+    );
+  });
+
   it('refuses a field the page lacks, naming the experiment file and the change', () => {
     const data = experiment();
     data.variants[1]!.changes = [{ field: 'hero.heading', value: 'Launch a paid community this week' }];
@@ -144,7 +174,7 @@ describe('the build’s rules over every experiment', () => {
     );
     expect(problems).toEqual([
       'src/content/experiments/home-subline.json, field status: src/content/experiments/home-headline.json already runs on /: one experiment at a time on a page',
-      'src/content/experiments/pricing-copy.json, field page: /nowhere is not the home page, a feature page or a landing page',
+      'src/content/experiments/pricing-copy.json, field page: /nowhere is not the home page, a pricing page, a feature page or a landing page',
       "src/content/experiments/other.json, field id: must be the file's name, other",
       'src/content/experiments/other.json, field status: src/content/experiments/home-headline.json already runs on /: one experiment at a time on a page',
     ]);

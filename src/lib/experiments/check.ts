@@ -5,11 +5,19 @@
  * problem names the experiment's file and field. Pure: src/data/experiments.ts hands it the files.
  */
 import type { z } from 'astro/zod';
+import type { Product } from '../pricing/cards';
+import type { Variant } from '../pricing/periods';
 import type { Experiment, ExperimentChange } from '../schemas/experiments';
 import { applyChanges } from './changes';
 
 /** The kinds of page an experiment can run on. */
-export type ExperimentPageKind = 'home' | 'feature' | 'landing';
+export type ExperimentPageKind = 'home' | 'feature' | 'landing' | 'pricing';
+
+/** A pricing page's product and price list (the plans' content file is shared by all four). */
+export interface PricingPage {
+  product: Product;
+  priceList: Variant;
+}
 
 /** A page an experiment can run on: its content file as written, and that file's schema. */
 export interface ExperimentPageContent {
@@ -20,6 +28,8 @@ export interface ExperimentPageContent {
   file: string;
   data: unknown;
   schema: Pick<z.ZodTypeAny, 'safeParse'>;
+  /** For a pricing page: which of the four it is. */
+  pricing?: PricingPage;
 }
 
 /** An experiment file: its path from the project's folder, its name without extension, its checked data. */
@@ -37,6 +47,7 @@ export interface VariantPage {
   page: string;
   kind: ExperimentPageKind;
   entry: string;
+  pricing?: PricingPage | undefined;
   changes: ExperimentChange[];
 }
 
@@ -53,7 +64,7 @@ export function checkExperiments(
     if (data.id !== name) at('id', `must be the file's name, ${name}`);
     const page = pages.get(data.page);
     if (!page) {
-      at('page', `${data.page} is not the home page, a feature page or a landing page`);
+      at('page', `${data.page} is not the home page, a pricing page, a feature page or a landing page`);
       continue;
     }
     data.variants.forEach((variant, v) => {
@@ -79,6 +90,7 @@ export function checkExperiments(
         page: data.page,
         kind: page.kind,
         entry: page.entry,
+        pricing: page.pricing,
         changes: variant.changes,
       });
     }
