@@ -59,7 +59,7 @@ async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
         entry: 'plans',
         file: plansFile,
         data: JSON.parse(readFileSync(plansFile, 'utf8')),
-        schema: typeof plans.schema === 'function' ? plans.schema(SCHEMA_CONTEXT) : plans.schema,
+        schema: plans.schema,
         pricing: { product, priceList },
       });
     }
