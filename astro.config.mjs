@@ -16,6 +16,7 @@ const { clientInteract } = await import('./src/integrations/client-interact.ts')
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
 const { cmsAdmin } = await import('./src/integrations/cms-admin.ts');
+const { ownerPage } = await import('./src/integrations/owner-page.ts');
 const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
 
 export default defineConfig({
@@ -37,6 +38,8 @@ export default defineConfig({
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
     // The content admin in /cms/: not a page (no sitemap entry, no link), its config generated from the schemas.
     cmsAdmin(),
+    // The owner's page in /owner/: not a page either, written after the bundling so that it adds nothing to any page.
+    ownerPage(),
     // Last: its rules name every file that is not a page, so it reads the folder once the others have written theirs.
     headersFile(),
   ],

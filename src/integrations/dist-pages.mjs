@@ -15,6 +15,12 @@ export const DIST = resolve('dist');
 export const CMS_FOLDER = 'cms';
 
 /**
+ * The folder of the owner's page (/owner/, src/integrations/owner-page.ts): like the admin, no page of the site (no
+ * link, no sitemap entry, noindex), left out of the page checks, with headers of its own.
+ */
+export const OWNER_FOLDER = 'owner';
+
+/**
  * The experiments' variant files (docs/experiments.md): each is served only under its page's own URL, by the Worker,
  * so the page checks see them there, not as pages of their own.
  */
@@ -33,7 +39,8 @@ export function filesUnder(root) {
 }
 
 /**
- * Every HTML file under `root`, sorted; the hashed assets in _astro/, the admin and the variant files are skipped.
+ * Every HTML file under `root`, sorted; the hashed assets in _astro/, the admin, the owner's page and the variant files
+ * are skipped.
  * @param {string} [root]
  * @returns {string[]}
  */
@@ -45,7 +52,8 @@ export function htmlFiles(root = DIST) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== '_astro' && !(dir === root && [CMS_FOLDER, VARIANTS].includes(entry.name))) walk(full);
+        const skipped = dir === root && [CMS_FOLDER, OWNER_FOLDER, VARIANTS].includes(entry.name);
+        if (entry.name !== '_astro' && !skipped) walk(full);
       } else if (entry.name.endsWith('.html')) {
         found.push(full);
       }
@@ -78,7 +86,7 @@ export function notPagePaths(root = DIST) {
       const full = join(dir, entry.name);
       const path = '/' + relative(root, full).split(sep).join('/');
       if (entry.isDirectory()) {
-        if (dir === root && entry.name === CMS_FOLDER) continue;
+        if (dir === root && [CMS_FOLDER, OWNER_FOLDER].includes(entry.name)) continue;
         if (holdsHtml(full)) walk(full);
         else found.push(`${path}/*`);
       } else if (!entry.name.endsWith('.html') && !(dir === root && HOST_FILES.has(entry.name))) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { site } from '../config/site';
 import { buildHeadersFile } from '../lib/security-headers';
-import { CMS_FOLDER, builtPages, notPagePaths } from './dist-pages.mjs';
+import { CMS_FOLDER, OWNER_FOLDER, builtPages, notPagePaths } from './dist-pages.mjs';
 
 /**
  * The pages that run the blog search (BlogListLayout: the list and category pages), as header rule paths: only they
@@ -45,6 +45,7 @@ export function headersFile(): AstroIntegration {
           notPages: notPagePaths(root),
           searchPages: SEARCH_PAGES,
           adminPath: `/${CMS_FOLDER}/*`,
+          ownerPath: `/${OWNER_FOLDER}/*`,
         });
         // A page with the search outside those paths would fail to compile Pagefind's WebAssembly: stop the build.
         const uncovered = builtPages(root)

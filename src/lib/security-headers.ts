@@ -32,6 +32,8 @@ export interface HeadersInput {
   searchPages?: string[];
   /** Rule path of the content admin (`/cms/*`): its own policy, see adminContentSecurityPolicy. */
   adminPath?: string;
+  /** Rule path of the owner's page (`/owner/*`): its own policy, see ownerContentSecurityPolicy. */
+  ownerPath?: string;
 }
 
 /**
@@ -56,6 +58,25 @@ export function adminContentSecurityPolicy(): string {
     ['form-action', "'self'"],
     ['object-src', "'none'"],
     ['worker-src', "'self'"],
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/**
+ * The owner's page's policy (/owner/): its script and stylesheet are the site's own files, it talks to the site's own
+ * API only, and nothing inline runs or styles it (its charts are SVG elements styled by class). No other host.
+ */
+export function ownerContentSecurityPolicy(): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'"],
+    ['img-src', "'self'", 'data:'],
+    ['connect-src', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['object-src', "'none'"],
   ];
   return directives.map((d) => d.join(' ')).join('; ');
 }
@@ -174,6 +195,20 @@ export function buildHeadersFile(input: HeadersInput): string {
       '  ! Cross-Origin-Opener-Policy',
       '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
       '  X-Robots-Tag: noindex, nofollow',
+      detach,
+    ]);
+  }
+  if (input.ownerPath) {
+    if (!RULE_PATH.test(input.ownerPath)) throw new Error(`Not a path a header rule can hold: ${input.ownerPath}`);
+    rules.set(input.ownerPath, [
+      '  ! Content-Security-Policy',
+      `  Content-Security-Policy: ${ownerContentSecurityPolicy()}`,
+      // The GitHub sign-in window must be able to hand the token back to the page that opened it.
+      '  ! Cross-Origin-Opener-Policy',
+      '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+      '  X-Robots-Tag: noindex, nofollow',
+      // Never kept: a page showing contacts is not restored from the back-forward cache after signing out.
+      '  Cache-Control: no-store',
       detach,
     ]);
   }

@@ -160,9 +160,9 @@ async function answer<T = Record<string, unknown>>(response: Response, status: n
 
 async function signIn(h: Harness, token: string, site = SITE) {
   const response = await call(h, 'POST', OWNER_ROUTES.session, { body: { token }, site });
-  const setCookie = response.headers.get('Set-Cookie') ?? '';
+  const [setCookie = '', hint = ''] = response.headers.getSetCookie();
   const session = await answer<OwnerSession>(response, 200);
-  return { setCookie, cookie: setCookie.split(';')[0]!, session };
+  return { setCookie, hint, cookie: setCookie.split(';')[0]!, session };
 }
 
 /** The cookie with its signed value `login.expiresAt.csrf.mac` changed by `edit`. */
@@ -176,7 +176,7 @@ describe('signing in: GitHub says who holds the token and whether they may write
     const h = harness();
     github.reset();
     github.users(USERS);
-    const { setCookie, session } = await signIn(h, 'tok-pusher');
+    const { setCookie, hint, session } = await signIn(h, 'tok-pusher');
     expect(session).toEqual({
       login: 'octo-owner',
       repo: REPO,
@@ -188,6 +188,8 @@ describe('signing in: GitHub says who holds the token and whether they may write
     expect(attributes.slice(1).sort()).toEqual(
       ['HttpOnly', `Max-Age=${OWNER_SESSION_S}`, 'Path=/api/owner', 'SameSite=Strict', 'Secure'].sort(),
     );
+    // Beside it, the page's hint that a session is open: "1" and nothing else, for the owner's page only.
+    expect(hint).toBe(`owner-signed-in=1; Max-Age=${OWNER_SESSION_S}; Path=/owner; SameSite=Strict; Secure`);
     expect(h.events).toEqual([{ event: 'owner-sign-in', login: 'octo-owner' }]);
 
     // GitHub was asked with the token, as its API wants it.
@@ -631,8 +633,9 @@ describe('with a session', () => {
     const response = await call(h, 'DELETE', OWNER_ROUTES.session, { cookie, csrf });
     expect(response.status).toBe(204);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    const cleared = response.headers.get('Set-Cookie') ?? '';
+    const [cleared = '', hint = ''] = response.headers.getSetCookie();
     expect(cleared.split('; ')).toEqual(expect.arrayContaining(['__Secure-owner=', 'Max-Age=0', 'Path=/api/owner']));
+    expect(hint.split('; ')).toEqual(expect.arrayContaining(['owner-signed-in=', 'Max-Age=0', 'Path=/owner']));
     expect(h.events).toContainEqual({ event: 'owner-sign-out', login: 'octo-owner' });
   });
 });

@@ -9,6 +9,7 @@ import {
   API_SECURITY_HEADERS,
   buildHeadersFile,
   contentSecurityPolicy,
+  ownerContentSecurityPolicy,
   withSecurityHeaders,
 } from '../../src/lib/security-headers';
 import { SPECULATION_RULES_PATH } from '../../src/lib/speculation';
@@ -282,5 +283,43 @@ describe('buildHeadersFile: the content admin', () => {
   it("leaves every other path's rules as they were", () => {
     const without = buildHeadersFile(input);
     expect(withAdmin.replace(`\n\n${rule}`, '')).toBe(without);
+  });
+});
+
+describe("buildHeadersFile: the owner's page", () => {
+  const input = {
+    connectOrigins: ['https://api.emailjs.com'],
+    searchPages: ['/blogs', '/blogs/*'],
+    adminPath: '/cms/*',
+  };
+  const withOwner = buildHeadersFile({ ...input, ownerPath: '/owner/*' });
+  const rule = (withOwner.split('\n\n').find((block) => block.startsWith('/owner/*\n')) ?? '').trimEnd();
+
+  it('gives /owner/* its own policy, opener policy, noindex and no-store, and no speculation rules', () => {
+    expect(rule.split('\n')).toEqual([
+      '/owner/*',
+      '  ! Content-Security-Policy',
+      `  Content-Security-Policy: ${ownerContentSecurityPolicy()}`,
+      '  ! Cross-Origin-Opener-Policy',
+      '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+      '  X-Robots-Tag: noindex, nofollow',
+      '  Cache-Control: no-store',
+      '  ! Speculation-Rules',
+    ]);
+  });
+
+  it("allows the site's own scripts, styles and API only: nothing inline, no other host", () => {
+    expect(ownerContentSecurityPolicy()).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+    );
+  });
+
+  it("leaves every other path's rules as they were", () => {
+    expect(withOwner.replace(`\n\n${rule}`, '')).toBe(buildHeadersFile(input));
+  });
+
+  it('refuses a path a rule cannot hold', () => {
+    expect(() => buildHeadersFile({ connectOrigins: [], ownerPath: '/owner/*\n  X: y' })).toThrow(/Not a path/);
   });
 });

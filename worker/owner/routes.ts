@@ -26,7 +26,7 @@ import { sameText, TOKEN_FORMAT } from '../cms-auth/rules';
 import { DAY_MS } from '../leads/outbox';
 import { QUEUE_BATCH, SWEEP_BATCH } from '../leads/sweep';
 import { apiOrigin, checkAccess } from './github';
-import { CSRF_BYTES, issueSession, sessionCookie, sessionKey, sessionOf } from './session';
+import { CSRF_BYTES, issueSession, sessionCookie, sessionHintCookie, sessionKey, sessionOf } from './session';
 import type { OwnerStore } from './store';
 
 /** A request body larger than this is refused unread: a token or a span is well under it. */
@@ -87,8 +87,10 @@ const HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...HEADERS, ...headers } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): Response {
+  const all = new Headers({ ...HEADERS, ...headers });
+  for (const cookie of cookies) all.append('Set-Cookie', cookie);
+  return new Response(JSON.stringify(body), { status, headers: all });
 }
 
 const MESSAGES = {
@@ -229,13 +231,14 @@ export async function handleOwner(request: Request, settings: OwnerSettings, dep
 
   try {
     switch (url.pathname) {
-      case OWNER_ROUTES.session:
+      case OWNER_ROUTES.session: {
         if (request.method === 'GET') return json(200, session satisfies OwnerSession);
         deps.log({ event: 'owner-sign-out', login: session.login });
-        return new Response(null, {
-          status: 204,
-          headers: { 'Cache-Control': 'no-store', 'Set-Cookie': sessionCookie(null, { secure }) },
-        });
+        const ended = new Headers({ 'Cache-Control': 'no-store' });
+        ended.append('Set-Cookie', sessionCookie(null, { secure }));
+        ended.append('Set-Cookie', sessionHintCookie(false, { secure }));
+        return new Response(null, { status: 204, headers: ended });
+      }
       case OWNER_ROUTES.leads:
         return await leads(url, now, deps);
       case OWNER_ROUTES.retry:
@@ -296,9 +299,11 @@ async function signIn(
         return error(403, noWriteAccess(access.login, context.repo));
       }
       deps.log({ event: 'owner-sign-in', login: access.login });
-      return json(200, issued.session satisfies OwnerSession, {
-        'Set-Cookie': sessionCookie(issued.value, { secure: context.secure }),
-      });
+      const secure = { secure: context.secure };
+      return json(200, issued.session satisfies OwnerSession, {}, [
+        sessionCookie(issued.value, secure),
+        sessionHintCookie(true, secure),
+      ]);
     }
   }
 }

@@ -10,6 +10,8 @@
 import {
   OWNER_API_PREFIX,
   OWNER_COOKIE,
+  OWNER_HINT_COOKIE,
+  OWNER_PAGE,
   OWNER_COOKIE_SECURE,
   OWNER_SESSION_S,
   type OwnerSession,
@@ -105,4 +107,19 @@ export async function sessionOf(
     if (session) return session;
   }
   return null;
+}
+
+/**
+ * The Set-Cookie of the page's hint that a session is open (false: clears it): readable by the owner's page only
+ * (its path), so that a signed-out visit shows the sign-in without asking the API (and being told 401). It holds
+ * nothing but "1" and grants nothing: every route still checks the session cookie.
+ */
+export function sessionHintCookie(open: boolean, { secure }: { secure: boolean }): string {
+  return [
+    `${OWNER_HINT_COOKIE}=${open ? '1' : ''}`,
+    `Max-Age=${open ? OWNER_SESSION_S : 0}`,
+    `Path=${OWNER_PAGE.replace(/\/$/, '')}`,
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }

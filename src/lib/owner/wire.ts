@@ -63,6 +63,12 @@ export const OWNER_CSRF_HEADER = 'X-Owner-CSRF';
 export const OWNER_COOKIE = 'owner';
 export const OWNER_COOKIE_SECURE = '__Secure-owner';
 
+/**
+ * A cookie of the owner's page, not HttpOnly, holding "1" while a session is open (set and cleared with the session):
+ * the page asks for its session only then, so a signed-out visit makes no request the API refuses. Not a credential.
+ */
+export const OWNER_HINT_COOKIE = 'owner-signed-in';
+
 /** How long a session lasts, in seconds: short, the owner signs in again after. */
 export const OWNER_SESSION_S = 60 * 60;
 
