@@ -14,12 +14,14 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
-import { startHost } from '../../scripts/host.mjs';
+import { get, startHost } from '../../scripts/host.mjs';
 import { workerFirstRoutes } from '../../scripts/experiment-routes.mjs';
 import { REPORT_SQL } from '../../worker/experiments/table.mjs';
 import { EVENTS } from '../../src/lib/analytics';
 import { CLICK_ROUTE, MANIFEST_PATH, variantFile, type ExperimentManifest } from '../../src/lib/experiments/wire';
 import { captureEvents, trackerReady } from './analytics-helpers';
+import { afterRendering, loadEveryImage, revealWholePage } from './whole-page';
+import { measureLayout, MIN_FONT_PX, SMALL_PRINT } from '../../scripts/layout-rules.mjs';
 
 const run = promisify(execFile);
 const PAGE = '/creator';
@@ -330,12 +332,64 @@ test('a variant page in Chromium: its words shown, no console error, no policy v
       .options({ resultTypes: ['violations'] })
       .analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
+    // The layout check's rules (scripts/check-layout.mjs), at a phone's widths and a desktop's.
+    for (const width of [320, 390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await revealWholePage(page);
+      await loadEveryImage(page);
+      await afterRendering(page);
+      const { findings } = await page.evaluate(measureLayout, { minFontPx: MIN_FONT_PX, smallPrint: SMALL_PRINT });
+      expect(findings.map((f: { rule: string; what: string }) => `${width} px ${f.rule}: ${f.what}`)).toEqual([]);
+    }
     await context.close();
     return scripts;
   };
   const control = await scriptsOf('control');
   const launch = await scriptsOf('launch');
   expect([...launch].filter((url) => !control.has(url))).toEqual([]);
+});
+
+test("each variant is within its page's budgets: its HTML on the wire, and no script or style the page lacks", async () => {
+  const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as {
+    default: Record<string, number>;
+    pages: Record<string, Record<string, number>>;
+  };
+  const limit = { ...budgets.default, ...budgets.pages[PAGE] };
+  const assets = (html: string) => [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+  const control = await (
+    await fetch(`${host.origin}${PAGE}`, { headers: { Cookie: 'exp=creator-headline:control' } })
+  ).text();
+  for (const { name } of FIXTURE.variants.slice(1)) {
+    // The body as it crosses the wire, compressed (fetch would hand it over decoded).
+    const response = await get(`${host.origin}${PAGE}`, {
+      Cookie: `exp=creator-headline:${name}`,
+      'Accept-Encoding': 'br, gzip',
+    });
+    expect(response.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+    expect(response.body.length, name).toBeLessThanOrEqual(limit.html!);
+    const html = await (
+      await fetch(`${host.origin}${PAGE}`, { headers: { Cookie: `exp=creator-headline:${name}` } })
+    ).text();
+    expect(assets(html), name).toEqual(assets(control));
+  }
+});
+
+test('a change holding markup is shown as text: escaped in the file, never a script', async ({ browser }) => {
+  const hostile = FIXTURE.variants[2]!.changes[2]!.value;
+  expect(hostile).toContain('</script>');
+  const file = readFileSync(`dist-test/experiment-variants/${FIXTURE.id}/launch.html`, 'utf8');
+  expect(file).not.toContain('<script> alert(1)');
+  expect(file).toContain('&lt;script&gt; alert(1) &lt;/script&gt; &lt;/script&gt; &lt;!-- &amp;');
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'exp', value: 'creator-headline:launch', url: host.origin }]);
+  await context.route(/^https:\/\/[a-z]+\.test\.example\//, (route) => route.fulfill({ status: 202 }));
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => void dialogs.push(dialog.message()));
+  await page.goto(`${host.origin}${PAGE}`);
+  await expect(page.getByText(hostile, { exact: true })).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await context.close();
 });
 
 test('every variant file is valid HTML under the rules the pages are held to', async () => {
