@@ -16,6 +16,7 @@ import { expect, test } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 import { get, startHost } from '../../scripts/host.mjs';
 import { workerFirstRoutes } from '../../scripts/experiment-routes.mjs';
+import { execute } from '../../scripts/d1.mjs';
 import { REPORT_SQL } from '../../worker/experiments/table.mjs';
 import { EVENTS } from '../../src/lib/analytics';
 import { CLICK_ROUTE, MANIFEST_PATH, variantFile, type ExperimentManifest } from '../../src/lib/experiments/wire';
@@ -87,20 +88,7 @@ test.afterAll(async () => {
 
 /** Visitors counted per variant, read from the runtime's D1. */
 async function exposures(): Promise<Record<string, number>> {
-  const { stdout } = await run('npx', [
-    'wrangler',
-    'd1',
-    'execute',
-    'LEADS_DB',
-    '--local',
-    '--persist-to',
-    state,
-    '--json',
-    '--command',
-    REPORT_SQL.totals,
-  ]);
-  const rows = (JSON.parse(stdout) as { results: { experiment: string; variant: string; visitors: number }[] }[])[0]!
-    .results;
+  const [rows = []] = await execute([REPORT_SQL.totals], { remote: false, persistTo: state });
   return Object.fromEntries(rows.filter((row) => row.experiment === FIXTURE.id).map((r) => [r.variant, r.visitors]));
 }
 
@@ -402,20 +390,7 @@ test('every variant file is valid HTML under the rules the pages are held to', a
 
 /** Demo clicks counted per variant of CLICK_EXPERIMENT, read from the runtime's D1. */
 async function clicks(): Promise<Record<string, number>> {
-  const { stdout } = await run('npx', [
-    'wrangler',
-    'd1',
-    'execute',
-    'LEADS_DB',
-    '--local',
-    '--persist-to',
-    state,
-    '--json',
-    '--command',
-    REPORT_SQL.clicks,
-  ]);
-  const rows = (JSON.parse(stdout) as { results: { experiment: string; variant: string; conversions: number }[] }[])[0]!
-    .results;
+  const [rows = []] = await execute([REPORT_SQL.clicks], { remote: false, persistTo: state });
   return Object.fromEntries(
     rows.filter((row) => row.experiment === CLICK_EXPERIMENT.id).map((r) => [r.variant, r.conversions]),
   );

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { execute } from '../../scripts/d1.mjs';
 import { startHost } from '../../scripts/host.mjs';
 import { encodeLeadPost, FORM_TYPE, LEAD_ROUTE } from '../../src/lib/leads/wire';
 import { OWNER_CSRF_HEADER, OWNER_ROUTES, OWNER_SETTINGS_PATH } from '../../src/lib/owner/wire';
@@ -67,11 +68,9 @@ test.afterAll(async () => {
   rmSync(state, { recursive: true, force: true });
 });
 
-/** Runs SQL on the runtime's D1. */
+/** Runs SQL on the runtime's D1: the rows of its last statement. */
 async function sql(command: string): Promise<Record<string, unknown>[]> {
-  const args = ['wrangler', 'd1', 'execute', 'LEADS_DB', '--local', '--persist-to', state, '--json', '--command'];
-  const { stdout } = await run('npx', [...args, command]);
-  return (JSON.parse(stdout) as { results: Record<string, unknown>[] }[])[0]!.results;
+  return (await execute([command], { remote: false, persistTo: state })).at(-1) ?? [];
 }
 
 /** The local day (`YYYY-MM-DD` in ZONE) of a time. */

@@ -16,6 +16,7 @@ import type { Lead, LeadFormName, LeadProblem } from '../../src/lib/leads/rules'
 import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../../src/lib/leads/wire';
 import { EXPERIMENT_NAME } from '../../src/lib/experiments/wire';
 import { MAX_PAIRS, utcDay } from '../experiments/edge';
+import { readLimited } from '../request-body';
 import { rateLimitKey } from './outbox';
 import type { LeadLog } from './log';
 import type { RateDecision } from './rate-limiter';
@@ -71,33 +72,6 @@ function json(status: number, body: Record<string, unknown>, headers: Record<str
       ...headers,
     },
   });
-}
-
-/** The body as text, or null when it is larger than `limit` bytes (declared or actual); stops reading at the limit. */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  const declared = request.headers.get('Content-Length');
-  if (declared !== null && Number(declared) > limit) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function isForm(request: Request): boolean {

@@ -28,6 +28,7 @@ import { QUEUE_BATCH, SWEEP_BATCH } from '../leads/sweep';
 import { apiOrigin, checkAccess } from './github';
 import { CSRF_BYTES, issueSession, sessionCookie, sessionHintCookie, sessionKey, sessionOf } from './session';
 import type { OwnerStore } from './store';
+import { readLimited } from '../request-body';
 
 /** A request body larger than this is refused unread: a token or a span is well under it. */
 export const MAX_BODY_BYTES = 4 * 1024;
@@ -137,32 +138,10 @@ function isJson(request: Request): boolean {
 
 /** The body as JSON, or why not: too large, not JSON. Stops reading at MAX_BODY_BYTES. */
 async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
-  const declared = request.headers.get('Content-Length');
-  const tooLarge = { ok: false as const, message: `The request is larger than ${MAX_BODY_BYTES} bytes.` };
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        return tooLarge;
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const text = await readLimited(request, MAX_BODY_BYTES);
+  if (text === null) return { ok: false, message: `The request is larger than ${MAX_BODY_BYTES} bytes.` };
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false, message: 'The request is not JSON.' };
   }

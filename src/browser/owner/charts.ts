@@ -62,6 +62,36 @@ function svg(width: number, height: number, label: string, ...children: SvgNode[
   );
 }
 
+/**
+ * The stacked pieces of one row, a rect per series with a value, each placed by `box` from the sum of the pieces below
+ * it and its own value, and named in its title.
+ */
+function segments(
+  data: StackedData,
+  row: StackedData['rows'][number],
+  box: (base: number, value: number) => Record<string, number | string>,
+): SvgNode[] {
+  const pieces: SvgNode[] = [];
+  let base = 0;
+  row.values.forEach((value, s) => {
+    if (value > 0) {
+      const series = data.series[s]!;
+      const attributes = {
+        ...box(base, value),
+        class: `bar tone-${series.tone}`,
+        'data-row': row.key,
+        'data-series': series.name,
+        'data-value': value,
+      };
+      pieces.push(
+        el('rect', attributes, el('title', {}, `${row.label}: ${count(value)} ${series.name.toLowerCase()}`)),
+      );
+    }
+    base += value;
+  });
+  return pieces;
+}
+
 /** Columns stacked per row (a day each), with a count axis: the leads per day. */
 export function stackedColumns(data: StackedData, width: number, label: string, height = 220): SvgNode {
   const left = 36;
@@ -86,29 +116,14 @@ export function stackedColumns(data: StackedData, width: number, label: string, 
   const every = labelEvery(data.rows.length, plotW);
   data.rows.forEach((row, i) => {
     const x = left + band * i + (band - barW) / 2;
-    let base = 0;
-    row.values.forEach((value, s) => {
-      if (value > 0) {
-        const series = data.series[s]!;
-        bars.push(
-          el(
-            'rect',
-            {
-              x: at(x),
-              y: at(y(base + value)),
-              width: at(barW),
-              height: at(y(base) - y(base + value)),
-              class: `bar tone-${series.tone}`,
-              'data-row': row.key,
-              'data-series': series.name,
-              'data-value': value,
-            },
-            el('title', {}, `${row.label}: ${count(value)} ${series.name.toLowerCase()}`),
-          ),
-        );
-      }
-      base += value;
-    });
+    bars.push(
+      ...segments(data, row, (base, value) => ({
+        x: at(x),
+        y: at(y(base + value)),
+        width: at(barW),
+        height: at(y(base) - y(base + value)),
+      })),
+    );
     if ((data.rows.length - 1 - i) % every === 0) {
       labels.push(axisLabel(x + barW / 2, row.short, width, height));
     }
@@ -131,30 +146,15 @@ export function stackedBars(data: StackedData, width: number, label: string): Sv
     const top = i * rowH;
     const name = row.short.length > fit ? `${row.short.slice(0, fit - 3)}...` : row.short;
     const parts: SvgNode[] = [el('text', { x: 0, y: top + 14, class: 'label' }, name)];
-    let base = 0;
-    row.values.forEach((value, s) => {
-      if (value > 0) {
-        const series = data.series[s]!;
-        parts.push(
-          el(
-            'rect',
-            {
-              x: at((base / max) * plotW),
-              y: top + 20,
-              width: at(Math.max((value / max) * plotW, 1)),
-              height: barH,
-              class: `bar tone-${series.tone}`,
-              'data-row': row.key,
-              'data-series': series.name,
-              'data-value': value,
-            },
-            el('title', {}, `${row.label}: ${count(value)} ${series.name.toLowerCase()}`),
-          ),
-        );
-      }
-      base += value;
-    });
-    parts.push(el('text', { x: at((base / max) * plotW + 6), y: top + 32, class: 'value' }, count(totals[i]!)));
+    parts.push(
+      ...segments(data, row, (base, value) => ({
+        x: at((base / max) * plotW),
+        y: top + 20,
+        width: at(Math.max((value / max) * plotW, 1)),
+        height: barH,
+      })),
+    );
+    parts.push(el('text', { x: at((totals[i]! / max) * plotW + 6), y: top + 32, class: 'value' }, count(totals[i]!)));
     return el('g', {}, ...parts);
   });
   return svg(width, height, label, ...rows);
