@@ -68,9 +68,10 @@ test.afterAll(async () => {
   rmSync(state, { recursive: true, force: true });
 });
 
-/** Runs SQL on the runtime's D1: the rows of its last statement. */
-async function sql(command: string): Promise<Record<string, unknown>[]> {
-  return (await execute([command], { remote: false, persistTo: state })).at(-1) ?? [];
+/** Runs one statement on the runtime's D1: its rows. */
+async function sql(statement: string): Promise<Record<string, unknown>[]> {
+  const [rows = []] = await execute([statement], { remote: false, persistTo: state });
+  return rows;
 }
 
 /** The local day (`YYYY-MM-DD` in ZONE) of a time. */
@@ -176,8 +177,10 @@ test('the figures per day are what was sent; contacts only on request, logged wi
   await sql(
     `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, last_status,
        last_error, page) VALUES ('dead-lead-1', 'Dead Lead', '9876543219', 'popup', 'dead', 10, ${deadAt}, ${deadAt},
-       ${deadAt}, 500, 'CRM answered 500', '/yoga');
-     INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, sent_at,
+       ${deadAt}, 500, 'CRM answered 500', '/yoga')`,
+  );
+  await sql(
+    `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, sent_at,
        last_status, page) VALUES ('old-lead-1', 'Old Lead', '9876543218', 'contact-modal', 'sent', 1, ${yesterday},
        ${yesterday}, ${yesterday}, ${yesterday}, 200, '/')`,
   );
