@@ -23,7 +23,7 @@ import { handleLeadIntake } from './leads/intake';
 import { consoleLog } from './leads/log';
 import type { Env, ExecutionContext, LeadMessage, MessageBatch, ScheduledController } from './platform';
 import { d1Conversions, d1Store } from './leads/store';
-import { sweep } from './leads/sweep';
+import { sweep, type SweepResult } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
 import { consoleOwnerLog, handleOwner, isOwnerRoute } from './owner/routes';
 import { loadOwnerRepo } from './owner/settings';
@@ -81,6 +81,7 @@ function runSweep(env: Env, at: number) {
   return sweep({
     store: d1Store(env.LEADS_DB),
     nonces: d1UsedNonces(env.LEADS_DB),
+    conversions: d1Conversions(env.LEADS_DB),
     enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
     settings: readDeliverySettings(env),
     now: () => Math.max(at, now()),
@@ -93,7 +94,7 @@ function runSweep(env: Env, at: number) {
  * (scripts/host.mjs), because `wrangler dev` cannot run a scheduled handler of a Worker that has static assets.
  */
 export class ScheduledRun extends WorkerEntrypoint<Env> {
-  async run(scheduledTime: number = now()): Promise<{ requeued: number; deleted: number; expiredNonces: number }> {
+  async run(scheduledTime: number = now()): Promise<SweepResult> {
     return runSweep(this.env, scheduledTime);
   }
 }

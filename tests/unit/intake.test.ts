@@ -707,5 +707,24 @@ describe('the lead and its conversions in D1', () => {
       { experiment: 'creator-headline', variant: 'income', conversions: 1 },
       { experiment: 'home-hero', variant: 'b', conversions: 1 },
     ]);
+
+    // Days later, the sweep forgets the codes of the conversions before the first day kept: the counts stay, no code
+    // of a number does, and that number counts again (its sender is a new visitor by then).
+    const conversions = d1Conversions(db);
+    expect(await conversions.forget('2026-05-02')).toBe(2);
+    expect(await conversions.forget('2026-05-02')).toBe(0);
+    const { results: kept } = await db
+      .prepare('SELECT experiment, person FROM experiment_conversions ORDER BY experiment, day')
+      .all<{ experiment: string; person: string }>();
+    expect(kept.map((row) => [row.experiment, /^forgotten-\d+$/.test(row.person)])).toEqual([
+      ['creator-headline', true],
+      ['creator-headline', false],
+      ['home-hero', true],
+    ]);
+    expect((await db.prepare(REPORT_SQL.conversions).all()).results).toEqual(report);
+    clock += 86_400_000;
+    expect((await send(goodLead, { Cookie: 'exp=creator-headline:launch' })).status).toBe(202);
+    const { results: after } = await db.prepare(REPORT_SQL.conversions).all();
+    expect(after).toContainEqual({ experiment: 'creator-headline', variant: 'launch', conversions: 1 });
   });
 });

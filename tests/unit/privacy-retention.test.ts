@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_COOKIE, ASSIGNMENT_MAX_AGE_S, CLICKED_COOKIE } from '../../src/lib/experiments/wire';
+import {
+  ASSIGNMENT_COOKIE,
+  ASSIGNMENT_MAX_AGE_S,
+  CLICKED_COOKIE,
+  PERSON_CODE_DAYS,
+} from '../../src/lib/experiments/wire';
 import { DEAD_RETENTION_DAYS, RATE_LIMIT_WINDOW_MS, SENT_RETENTION_DAYS } from '../../worker/leads/outbox';
 
 const policy = readFileSync(new URL('../../src/content/legal/privacy-policy.md', import.meta.url), 'utf8');
@@ -37,6 +42,11 @@ describe('the privacy policy states what the experiments keep', () => {
     expect(tests).toContain(`expires after ${ASSIGNMENT_MAX_AGE_S / 86_400} days`);
     expect(tests).toContain(`a second cookie, named \`${CLICKED_COOKIE}\``);
     expect(tests).toContain(`also expires after ${ASSIGNMENT_MAX_AGE_S / 86_400} days`);
+  });
+
+  it('says how long the one-way code of a number is kept, as the sweep forgets it', () => {
+    expect(PERSON_CODE_DAYS).toBe(30);
+    expect(tests).toContain(`without guessing it, for ${PERSON_CODE_DAYS} days; after that only the count remains`);
   });
 
   it('says what else is kept, and that privacy signals opt out', () => {

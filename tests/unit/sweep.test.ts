@@ -20,22 +20,25 @@ function sweeper(
     sweepAfterS?: number;
     enqueueAll?: SweepDeps['enqueueAll'];
     purgeNonces?: SweepDeps['nonces']['purge'];
+    forget?: SweepDeps['conversions']['forget'];
   } = {},
 ) {
   const takeStale = vi.fn<SweepDeps['store']['takeStale']>(async () => options.stale ?? []);
   const purge = vi.fn<SweepDeps['store']['purge']>(async () => options.purged ?? { sent: 0, dead: 0 });
   const purgeNonces = vi.fn<SweepDeps['nonces']['purge']>(options.purgeNonces ?? (async () => 0));
+  const forget = vi.fn<SweepDeps['conversions']['forget']>(options.forget ?? (async () => 0));
   const enqueueAll = vi.fn<SweepDeps['enqueueAll']>(options.enqueueAll ?? (async () => {}));
   const log = vi.fn<LeadLog>();
   const deps: SweepDeps = {
     store: { takeStale, purge },
     nonces: { purge: purgeNonces },
+    conversions: { forget },
     enqueueAll,
     settings: { retryBaseS: 30, sweepAfterS: options.sweepAfterS ?? 600 },
     now: () => T0,
     log,
   };
-  return { takeStale, purge, purgeNonces, enqueueAll, log, run: () => sweep(deps) };
+  return { takeStale, purge, purgeNonces, forget, enqueueAll, log, run: () => sweep(deps) };
 }
 
 /** The events logged, by name. */
@@ -94,14 +97,14 @@ describe('sweep', () => {
 
   it('purges old leads and returns how many were deleted', async () => {
     const s = sweeper({ purged: { sent: 3, dead: 2 } });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 5, expiredNonces: 0 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 5, expiredNonces: 0, forgottenCodes: 0 });
     expect(s.purge).toHaveBeenCalledWith(T0);
     expect(events(s.log, 'deleted')).toEqual([{ event: 'deleted', count: 5 }]);
   });
 
   it('deletes the used nonces that have expired by now, and counts them', async () => {
     const s = sweeper({ purgeNonces: async () => 7 });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 0, expiredNonces: 7 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 0, expiredNonces: 7, forgottenCodes: 0 });
     expect(s.purgeNonces).toHaveBeenCalledWith(T0);
   });
 
@@ -112,15 +115,33 @@ describe('sweep', () => {
         throw new Error('no such table: used_nonces');
       },
     });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0, forgottenCodes: 0 });
     expect(events(s.log, 'nonce-purge-failed')).toEqual([
       expect.objectContaining({ error: expect.stringMatching(/used_nonces/) }),
     ]);
   });
 
+  it("makes the experiments' conversions older than the assignment's 30 days forget their sender's code", async () => {
+    const s = sweeper({ forget: async () => 4 });
+    expect((await s.run()).forgottenCodes).toBe(4);
+    // T0 is 2026-05-01 (UTC): the first day kept is 30 days before.
+    expect(s.forget).toHaveBeenCalledWith('2026-04-01');
+  });
+
+  it('still answers for the leads when the codes cannot be forgotten, and logs why', async () => {
+    const s = sweeper({
+      purged: { sent: 1, dead: 0 },
+      forget: async () => {
+        throw new Error('no such table: experiment_conversions');
+      },
+    });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0, forgottenCodes: 0 });
+    expect(events(s.log, 'conversion-forget-failed')).toHaveLength(1);
+  });
+
   it('logs no deletion when nothing was old enough', async () => {
     const s = sweeper({ stale: ids(1) });
-    expect(await s.run()).toEqual({ requeued: 1, deleted: 0, expiredNonces: 0 });
+    expect(await s.run()).toEqual({ requeued: 1, deleted: 0, expiredNonces: 0, forgottenCodes: 0 });
     expect(events(s.log, 'deleted')).toEqual([]);
   });
 });

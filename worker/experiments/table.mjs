@@ -24,6 +24,12 @@ export const WORKER_SQL = {
    */
   addConversion: `INSERT OR IGNORE INTO experiment_conversions (experiment, variant, person, day)
            VALUES (?1, ?2, ?3, ?4)`,
+  /**
+   * ?1 the first day kept (UTC `YYYY-MM-DD`): the conversions of earlier days keep their variant and day but forget
+   * their person, each replaced by a name of its own row, so that the counts stay and no code of a number is kept.
+   */
+  forgetPeople: `UPDATE experiment_conversions SET person = 'forgotten-' || rowid
+           WHERE day < ?1 AND person NOT LIKE 'forgotten-%'`,
   /** ?1 experiment, ?2 variant, ?3 day: one more visitor who followed a click goal's link, in one statement. */
   addClick: `INSERT INTO experiment_clicks (experiment, variant, day, conversions) VALUES (?1, ?2, ?3, 1)
            ON CONFLICT (experiment, variant, day) DO UPDATE SET conversions = conversions + 1`,

@@ -52,7 +52,7 @@ export interface IntakeDeps {
    */
   assignments: (request: Request) => Promise<Record<string, string>>;
   /** Counts the lead's conversions once it is stored; a failure is logged, the lead is accepted all the same. */
-  conversions: ConversionStore;
+  conversions: Pick<ConversionStore, 'add'>;
   /** Takes one of the client's accepted leads (its key: rateLimitKey), or says how long it must wait. */
   takeRateSlot: (key: string) => Promise<RateDecision>;
   /** Asks for delivery of a stored lead (a queue message). A failure here loses nothing: the sweep finds the lead. */

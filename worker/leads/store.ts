@@ -134,6 +134,8 @@ export interface Conversion {
 export interface ConversionStore {
   /** Counts each conversion unless its person already converted in that experiment; one batch. Throws on failure. */
   add(conversions: readonly Conversion[]): Promise<void>;
+  /** Forgets the person of the conversions of days before `firstDayKept` (UTC); how many. Throws on failure. */
+  forget(firstDayKept: string): Promise<number>;
 }
 
 export function d1Conversions(db: D1Database): ConversionStore {
@@ -143,6 +145,11 @@ export function d1Conversions(db: D1Database): ConversionStore {
       await db.batch(
         conversions.map((c) => db.prepare(EXPERIMENT_SQL.addConversion).bind(c.experiment, c.variant, c.person, c.day)),
       );
+    },
+
+    async forget(firstDayKept) {
+      const result = await db.prepare(EXPERIMENT_SQL.forgetPeople).bind(firstDayKept).run();
+      return result.meta.changes;
     },
   };
 }

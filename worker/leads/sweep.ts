@@ -2,11 +2,14 @@
  * The scheduled sweep (every 5 minutes, wrangler.jsonc `triggers`): the lead table, not the queue, is the source of
  * truth. A pending lead that nothing has touched for LEAD_SWEEP_AFTER_S (its message was lost on a restart, expired,
  * or was never sent; or no CRM was set) is queued again. Then leads past their retention are deleted, and so are the
- * used nonces that have expired (./used-nonces.ts).
+ * used nonces that have expired (../cms-auth/used-nonces.ts); the experiments' conversions older than PERSON_CODE_DAYS
+ * forget the code of their sender's number.
  */
 import type { DeliverySettings } from './outbox';
 import type { LeadLog } from './log';
-import type { LeadStore } from './store';
+import type { ConversionStore, LeadStore } from './store';
+import { PERSON_CODE_DAYS } from '../../src/lib/experiments/wire';
+import { utcDay } from '../experiments/edge';
 import type { UsedNonces } from '../cms-auth/used-nonces';
 
 /** Leads queued again per run, at most (a run stays short; the next run takes the rest). */
@@ -17,13 +20,21 @@ export const QUEUE_BATCH = 100;
 export interface SweepDeps {
   store: Pick<LeadStore, 'takeStale' | 'purge'>;
   nonces: Pick<UsedNonces, 'purge'>;
+  conversions: Pick<ConversionStore, 'forget'>;
   enqueueAll: (ids: string[]) => Promise<void>;
   settings: DeliverySettings;
   now: () => number;
   log: LeadLog;
 }
 
-export async function sweep(deps: SweepDeps): Promise<{ requeued: number; deleted: number; expiredNonces: number }> {
+export interface SweepResult {
+  requeued: number;
+  deleted: number;
+  expiredNonces: number;
+  forgottenCodes: number;
+}
+
+export async function sweep(deps: SweepDeps): Promise<SweepResult> {
   const { store, log } = deps;
   const now = deps.now();
   const stale = await store.takeStale(now - deps.settings.sweepAfterS * 1000, now, SWEEP_BATCH);
@@ -49,5 +60,12 @@ export async function sweep(deps: SweepDeps): Promise<{ requeued: number; delete
     // Only housekeeping: an expired nonce is refused for its age anyway. The next run deletes it.
     log({ event: 'nonce-purge-failed', error: String(error) });
   }
-  return { requeued, deleted, expiredNonces };
+  let forgottenCodes = 0;
+  try {
+    forgottenCodes = await deps.conversions.forget(utcDay(now - PERSON_CODE_DAYS * 86_400_000));
+  } catch (error) {
+    // The next run forgets them.
+    log({ event: 'conversion-forget-failed', error: String(error) });
+  }
+  return { requeued, deleted, expiredNonces, forgottenCodes };
 }

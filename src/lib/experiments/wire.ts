@@ -36,6 +36,13 @@ export const ASSIGNMENT_COOKIE = 'exp';
 /** How long an assignment is kept, in seconds (30 days). */
 export const ASSIGNMENT_MAX_AGE_S = 30 * 24 * 60 * 60;
 
+/**
+ * How many days a lead conversion keeps the one-way code of its sender's number: as long as the assignment it was
+ * counted for can last. Then the sweep forgets the code and keeps the count (a later lead of the same number counts
+ * again, as its sender is then a new visitor).
+ */
+export const PERSON_CODE_DAYS = ASSIGNMENT_MAX_AGE_S / (24 * 60 * 60);
+
 export interface ManifestVariant {
   name: string;
   /** Whole percent; the variants of an experiment sum to 100. */
