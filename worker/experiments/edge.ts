@@ -19,7 +19,7 @@ import {
   CLICK_GOALS,
   CONTROL,
   EXPERIMENT_GOALS,
-  EXPERIMENT_NAME,
+  isExperimentName,
   MANIFEST_PATH,
   VARIANTS_FOLDER,
   variantFile,
@@ -28,6 +28,7 @@ import {
   type ManifestVariant,
 } from '../../src/lib/experiments/wire';
 import type { Fetcher } from '../platform';
+import { isRecord } from '../json';
 import { ASSET_JSON_TTL_MS, assetJsonLoader, type AssetJsonLoader } from '../asset-json';
 
 /** The most of a Cookie header read: a hostile header costs no more than this. */
@@ -134,13 +135,8 @@ export function experimentFor(pathname: string, manifest: ExperimentManifest): M
   return manifest.experiments.find((experiment) => experiment.page === pathname) ?? null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isName = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 64 && EXPERIMENT_NAME.test(value);
-
 function parseVariant(value: unknown, id: string, index: number): ManifestVariant | null {
-  if (!isRecord(value) || !isName(value.name)) return null;
+  if (!isRecord(value) || !isExperimentName(value.name)) return null;
   const { name, weight, file } = value;
   if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 0 || weight > 100) return null;
   // Control first, and only first; every other variant's file is exactly its place in VARIANTS_FOLDER.
@@ -150,7 +146,7 @@ function parseVariant(value: unknown, id: string, index: number): ManifestVarian
 }
 
 function parseExperiment(value: unknown): ManifestExperiment | null {
-  if (!isRecord(value) || !isName(value.id) || !Array.isArray(value.variants)) return null;
+  if (!isRecord(value) || !isExperimentName(value.id) || !Array.isArray(value.variants)) return null;
   const { id, page, goal } = value;
   if (typeof page !== 'string' || !/^\/[A-Za-z0-9\-._~/]*$/.test(page) || page.includes('//')) return null;
   if (isVariantPath(page) || page.startsWith('/api/')) return null;
@@ -238,7 +234,7 @@ export function readAssignments(cookieHeader: string | null, manifest: Experimen
     .slice(0, MAX_PAIRS);
   for (const pair of pairs) {
     const [id, variant, extra] = pair.split(':');
-    if (extra !== undefined || !isName(id) || !isName(variant) || assignments.has(id)) continue;
+    if (extra !== undefined || !isExperimentName(id) || !isExperimentName(variant) || assignments.has(id)) continue;
     const experiment = manifest.experiments.find((candidate) => candidate.id === id);
     if (experiment?.variants.some((candidate) => candidate.name === variant)) assignments.set(id, variant);
   }

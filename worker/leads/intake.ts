@@ -14,7 +14,7 @@
 import { isBot, isLeadForm, normaliseLead, validateLead } from '../../src/lib/leads/rules';
 import type { Lead, LeadFormName, LeadProblem } from '../../src/lib/leads/rules';
 import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../../src/lib/leads/wire';
-import { EXPERIMENT_NAME } from '../../src/lib/experiments/wire';
+import { isExperimentName } from '../../src/lib/experiments/wire';
 import { MAX_PAIRS, utcDay } from '../experiments/edge';
 import { readLimited } from '../request-body';
 import { rateLimitKey } from './outbox';
@@ -89,15 +89,14 @@ function firstInvalidField(lead: Lead): { field: string; problem: LeadProblem } 
   return null;
 }
 
-const isName = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 64 && EXPERIMENT_NAME.test(value);
-
 /** The sender's assignments, names only and at most MAX_PAIRS (they come from a cookie); {} when they cannot be had. */
 async function senderAssignments(request: Request, deps: IntakeDeps): Promise<Record<string, string>> {
   try {
     const assignments: unknown = await deps.assignments(request);
     if (typeof assignments !== 'object' || assignments === null || Array.isArray(assignments)) return {};
-    const valid = Object.entries(assignments).filter(([id, variant]) => isName(id) && isName(variant));
+    const valid = Object.entries(assignments).filter(
+      ([id, variant]) => isExperimentName(id) && isExperimentName(variant),
+    );
     return Object.fromEntries(valid.slice(0, MAX_PAIRS));
   } catch (error) {
     deps.log({ event: 'assignments-failed', error: String(error) });

@@ -8,29 +8,26 @@ import { readout } from '../../src/lib/experiments/stats';
 import {
   DEFINITIONS_PATH,
   EXPERIMENT_GOALS,
-  EXPERIMENT_NAME,
+  isExperimentName,
   type ExperimentDefinitions,
 } from '../../src/lib/experiments/wire';
 import type { OwnerExperiments } from '../../src/lib/owner/wire';
 import { assetJsonLoader, type AssetJsonLoader } from '../asset-json';
+import { isRecord } from '../json';
 import { DAILY_SQL, REPORT_SQL } from '../experiments/table.mjs';
 import type { D1Database } from '../platform';
 
 type Definition = ExperimentDefinitions['experiments'][number];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isName = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 64 && EXPERIMENT_NAME.test(value);
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 
 function parseDefinition(value: unknown): Definition | null {
-  if (!isRecord(value) || !isName(value.id) || !Array.isArray(value.variants)) return null;
+  if (!isRecord(value) || !isExperimentName(value.id) || !Array.isArray(value.variants)) return null;
   const { id, status, page, goal, hypothesis } = value;
   if (!isText(status, 16) || !isText(page, 200) || !isText(hypothesis, 300)) return null;
   if (!(EXPERIMENT_GOALS as readonly unknown[]).includes(goal)) return null;
   const variants = value.variants.map((variant) =>
-    isRecord(variant) && isName(variant.name) && Number.isInteger(variant.weight)
+    isRecord(variant) && isExperimentName(variant.name) && Number.isInteger(variant.weight)
       ? { name: variant.name, weight: variant.weight as number }
       : null,
   );

@@ -4,6 +4,7 @@
  * page. The token goes to GITHUB_API_ORIGIN only, and is kept nowhere: not in the session, not in a log line.
  */
 import { providerOrigin } from '../cms-auth/rules';
+import { isRecord } from '../json';
 
 /** GITHUB_API_ORIGIN when the variable is unset. */
 export const DEFAULT_GITHUB_API_ORIGIN = 'https://api.github.com';
@@ -59,9 +60,6 @@ async function get(fetch: Fetch, url: string, token: string): Promise<Answer | n
     return null;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether the `permissions` of a repository let its user change it: push, maintain or admin. */
 export function canWrite(permissions: unknown): boolean {

@@ -29,6 +29,7 @@ import { apiOrigin, checkAccess } from './github';
 import { CSRF_BYTES, issueSession, sessionCookie, sessionHintCookie, sessionKey, sessionOf } from './session';
 import type { OwnerStore } from './store';
 import { readLimited } from '../request-body';
+import { isRecord } from '../json';
 
 /** A request body larger than this is refused unread: a token or a span is well under it. */
 export const MAX_BODY_BYTES = 4 * 1024;
@@ -146,9 +147,6 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
     return { ok: false, message: 'The request is not JSON.' };
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

@@ -27,6 +27,10 @@ export const CLICKED_COOKIE = 'exp-clicked';
 /** An experiment's id and a variant's name: lower case letters, digits and single hyphens. */
 export const EXPERIMENT_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** An experiment id or variant name as read from outside (a cookie, a file): the form above, at most 64 characters. */
+export const isExperimentName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 64 && EXPERIMENT_NAME.test(value);
+
 /** The variant every experiment has: the page as it is. */
 export const CONTROL = 'control';
 

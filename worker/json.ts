@@ -1,0 +1,5 @@
+/** Checks of JSON the Worker reads from outside (requests, GitHub's answers, the build's files). */
+
+/** A JSON object: not null, not an array. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
