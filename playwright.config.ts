@@ -16,7 +16,9 @@ export default defineConfig({
   failOnFlakyTests: true,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  timeout: 45_000,
+  // Hydration and animations on a loaded two-core machine: an assertion waits up to 10 s for what it expects.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'on-first-retry',

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { distinctPages } from '../../src/integrations/dist-pages.mjs';
 
 // Every page in dist, so a page added later is checked without editing this file.

@@ -1,4 +1,5 @@
-import { expect, test as base, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test as base } from './fixtures';
 import { testSettings } from '../settings.mjs';
 import { eventEndpoint } from '../../src/lib/analytics';
 

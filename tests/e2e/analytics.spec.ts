@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { testSettings } from '../settings.mjs';
 import { site } from '../../src/config/site';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Without JavaScript (the no-js project), the category pages are plain links and plain pages.
 test('category pages work without JavaScript: links, aria-current, their own posts', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { blogApiPort } from '../settings.mjs';
 import { pageTitle } from '../../src/config/site';

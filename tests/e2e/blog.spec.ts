@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { afterRendering } from './whole-page';
 
 // The default build (dist): the embedded Markdown posts in src/content/blog.

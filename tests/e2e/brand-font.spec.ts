@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * The brand typeface (src/styles/brand-font.css): it sets the headings and the prices, rupee sign included, from its one

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 
 const ROOT = resolve('.');
 /** Never copied: outputs, caches and the checkout's own state. */

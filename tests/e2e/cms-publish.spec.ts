@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { parse as parseYaml } from 'yaml';
 import { startHost } from '../../scripts/host.mjs';
 import { offerSchema } from '../../src/lib/schemas/offer';

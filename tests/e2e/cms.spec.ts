@@ -4,7 +4,8 @@
  * build into the pages visitors see. See tests/e2e/cms-helpers.ts for how the checkout is provided offline.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { FILE_COLLECTIONS } from '../../src/lib/schemas/collections';
 import { embeddedPostSchema } from '../../src/lib/schemas/blog';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { slowPhone } from '../../scripts/slow-phone.mjs';
 import { holdIsland } from './hold-island';
 import { unfold, withoutOfferPopup } from './home-helpers';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { HtmlValidate } from 'html-validate';
 import { get, startHost } from '../../scripts/host.mjs';
 import { workerFirstRoutes } from '../../scripts/experiment-routes.mjs';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { afterRendering } from './whole-page';
 
 // The header's and footer's link lists as the product defines them, in order.

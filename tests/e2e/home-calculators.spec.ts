@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ROI_TOTAL_HIGHLIGHT_MS, WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../../src/lib/timings';
 
 // The sliders' bounds (product rule): label -> [min, max, step, default].

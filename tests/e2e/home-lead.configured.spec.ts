@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { testSettings } from '../settings.mjs';
 import { EXPECTED_CRM_LEAD_BODY } from '../fixtures/crm-lead';
 import { holdIsland } from './hold-island';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../../src/lib/timings';
 import { unfold, withoutOfferPopup } from './home-helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_SHAKE, TESTIMONIALS } from '../../src/lib/timings';
 
 // Spec: the demo booking page has the path /user/book-appointment/{slug}/{id}; Get Started opens the /admin area.

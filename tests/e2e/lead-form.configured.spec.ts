@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // dist-test: the email service is configured with the values of tests/settings.mjs.
 const SEND_URL = 'https://email.test.example/api/v1.0/email/send';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { HONEYPOT_FIELD } from '../../src/lib/leads/rules';
 import { encodeLeadPost } from '../../src/lib/leads/wire';
 import { RATE_LIMIT_MAX_LEADS } from '../../worker/leads/outbox';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { distinctPages } from '../../src/integrations/dist-pages.mjs';
 
 for (const { path } of distinctPages()) {

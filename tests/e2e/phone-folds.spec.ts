@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Issue 30: on a phone (390 × 844) stacks of cards become a row that scrolls sideways, and groups fold under a summary,
 // yet every card and link stays reachable by keyboard and in the accessibility tree; at 1440 px nothing is folded.

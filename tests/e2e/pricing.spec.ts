@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The community pricing page's words as an editor left them (src/content/plans/plans.json). */
 const { community } = JSON.parse(readFileSync('src/content/plans/plans.json', 'utf8')) as {

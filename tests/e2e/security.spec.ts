@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { loadEveryImage, revealWholePage } from './whole-page';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('thank-you page', () => {
   test('shows the three texts and goes to /business-whatsapp-api after 3 seconds', async ({ page }) => {

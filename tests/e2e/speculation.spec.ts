@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 
 /**

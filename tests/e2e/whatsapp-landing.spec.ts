@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FLOWER_DEGREES_PER_SCROLL } from '../../src/lib/timings';
 
 const routes = [
