@@ -323,6 +323,11 @@ test('a user without write access is told why, by name, and sees no figures; sig
     expect(refused).toEqual([]);
     await expect(page.getByRole('main')).toContainText(`${READER.login}`);
     await expect(page.getByRole('main')).toContainText(REPO);
+    // The sign-out page of the GitHub the runtime is set to (GITHUB_ORIGIN), as for a GitHub Enterprise server.
+    await expect(page.getByRole('link', { name: 'Sign out of GitHub (opens a new tab)' })).toHaveAttribute(
+      'href',
+      `${github.origin}/logout`,
+    );
     await expect(page.getByRole('region', { name: 'At a glance' })).toHaveCount(0);
     await checkPage(page);
   } finally {

@@ -229,8 +229,21 @@ describe('signing in: GitHub says who holds the token and whether they may write
         "Ask the site's owner to add you as a collaborator with write access.",
       login: 'octo',
       repo: REPO,
+      signOutUrl: 'https://github.com/logout',
     });
     expect(h.events).toEqual([{ event: 'owner-denied', login: 'octo', reason: 'no write access' }]);
+  });
+
+  it("on a GitHub Enterprise server (GITHUB_ORIGIN), the 403 names that server's sign-out page", async () => {
+    const settings = {
+      ...harness().settings,
+      GITHUB_ORIGIN: 'https://git.example.com',
+    };
+    const body = await answer(
+      await call(harness({}, settings), 'POST', OWNER_ROUTES.session, { body: { token: 'tok-reader' } }),
+      403,
+    );
+    expect(body).toMatchObject({ error: 'no-write-access', signOutUrl: 'https://git.example.com/logout' });
   });
 
   it('a user the repository is hidden from (404 on GitHub): 403 as well', async () => {

@@ -22,7 +22,7 @@ import {
   type OwnerRetried,
   type OwnerSession,
 } from '../../src/lib/owner/wire';
-import { sameText, TOKEN_FORMAT } from '../cms-auth/rules';
+import { DEFAULT_GITHUB_ORIGIN, providerOrigin, sameText, TOKEN_FORMAT } from '../cms-auth/rules';
 import { DAY_MS } from '../leads/outbox';
 import { QUEUE_BATCH, SWEEP_BATCH } from '../leads/sweep';
 import { apiOrigin, checkAccess } from './github';
@@ -38,6 +38,8 @@ export interface OwnerSettings {
   GITHUB_CLIENT_ID?: string;
   GITHUB_CLIENT_SECRET?: string;
   GITHUB_API_ORIGIN?: string;
+  /** Where GitHub's pages are (the CMS sign-in's setting): its sign-out page is offered to a user without access. */
+  GITHUB_ORIGIN?: string;
 }
 
 export interface OwnerEvent {
@@ -110,7 +112,7 @@ function error(status: number, body: OwnerErrorBody, headers: Record<string, str
   return json(status, body, headers);
 }
 
-function noWriteAccess(login: string, repo: string): OwnerErrorBody {
+function noWriteAccess(login: string, repo: string, github: string): OwnerErrorBody {
   return {
     error: 'no-write-access',
     message:
@@ -118,6 +120,7 @@ function noWriteAccess(login: string, repo: string): OwnerErrorBody {
       "Ask the site's owner to add you as a collaborator with write access.",
     login,
     repo,
+    signOutUrl: `${github}/logout`,
   };
 }
 
@@ -191,7 +194,8 @@ export async function handleOwner(request: Request, settings: OwnerSettings, dep
   const now = deps.now();
 
   if (url.pathname === OWNER_ROUTES.session && request.method === 'POST') {
-    return signIn(request, { origin, repo, key, now, secure }, deps);
+    const github = providerOrigin(settings.GITHUB_ORIGIN) ?? DEFAULT_GITHUB_ORIGIN;
+    return signIn(request, { origin, github, repo, key, now, secure }, deps);
   }
 
   const session = await sessionOf(request, key, repo, now);
@@ -234,7 +238,7 @@ export async function handleOwner(request: Request, settings: OwnerSettings, dep
 
 async function signIn(
   request: Request,
-  context: { origin: string; repo: string; key: CryptoKey; now: number; secure: boolean },
+  context: { origin: string; github: string; repo: string; key: CryptoKey; now: number; secure: boolean },
   deps: OwnerDeps,
 ): Promise<Response> {
   if (!isJson(request)) {
@@ -260,7 +264,7 @@ async function signIn(
       });
     case 'reader':
       deps.log({ event: 'owner-denied', login: access.login, reason: 'no write access' });
-      return error(403, noWriteAccess(access.login, context.repo));
+      return error(403, noWriteAccess(access.login, context.repo, context.github));
     case 'writer': {
       let issued;
       try {
@@ -273,7 +277,7 @@ async function signIn(
       } catch {
         // A login this module cannot carry in its cookie (GitHub allows none such today).
         deps.log({ event: 'owner-denied', reason: 'a login the session cannot hold' });
-        return error(403, noWriteAccess(access.login, context.repo));
+        return error(403, noWriteAccess(access.login, context.repo, context.github));
       }
       deps.log({ event: 'owner-sign-in', login: access.login });
       const secure = { secure: context.secure };

@@ -162,6 +162,17 @@ function showSignIn(message?: string, focus = true): void {
   if (message) say(message);
 }
 
+/** GitHub's sign-out page as the Worker names it (a GitHub Enterprise server's too), when it is a web address. */
+function gitHubSignOut(named: string | undefined): string {
+  try {
+    const url = new URL(named ?? '');
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // Not an address: github.com's own page.
+  }
+  return 'https://github.com/logout';
+}
+
 function showNoAccess(error: OwnerErrorBody): void {
   setCsrf('');
   account.replaceChildren();
@@ -179,7 +190,7 @@ function showNoAccess(error: OwnerErrorBody): void {
       { class: 'actions' },
       h(
         'a',
-        { href: 'https://github.com/logout', target: '_blank', rel: 'noopener noreferrer', class: 'button' },
+        { href: gitHubSignOut(error.signOutUrl), target: '_blank', rel: 'noopener noreferrer', class: 'button' },
         'Sign out of GitHub (opens a new tab)',
       ),
       signInButton(),

@@ -97,6 +97,8 @@ export interface OwnerErrorBody {
   /** For no-write-access: the GitHub user and the repository they lack write access to. */
   login?: string;
   repo?: string;
+  /** For no-write-access: GitHub's sign-out page (github.com's, or a GitHub Enterprise server's). */
+  signOutUrl?: string;
 }
 
 export interface OwnerSession {
