@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { testBrowserPath } from './tests/browsers.mjs';
 import { blogApiPort } from './tests/settings.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
@@ -23,8 +24,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'on-first-retry',
     launchOptions: {
-      // The system Chromium: no browser download on this machine.
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: testBrowserPath,
       args: [
         '--headless',
         '--no-sandbox',

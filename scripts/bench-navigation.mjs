@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { parseArgs } from 'node:util';
 import { get, startHost } from './host.mjs';
 import { slowPhone } from './slow-phone.mjs';
+import { chromePath } from '../tests/browsers.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, dir: { type: 'string', default: 'dist' } },
@@ -105,7 +106,7 @@ const named = (await get(`${host.origin}/`)).headers['speculation-rules'];
 const rulesFile = typeof named === 'string' ? JSON.parse(`[${named}]`)[0] : null;
 if (!rulesFile) throw new Error('The home page names no speculation rules (Speculation-Rules header)');
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromePath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
 });
 const rows = [];

@@ -13,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { createBlogApi } from './blog-api.mjs';
 import { startHost } from './host.mjs';
+import { chromePath } from '../tests/browsers.mjs';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '5000' } } });
 const outDir = resolve('dist-check/blog-scale');
@@ -56,7 +57,7 @@ const paths = ['/blogs', `/blogs/category/${category.replace('.html', '')}`, `/b
 
 const host = await startHost({ dir: outDir });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromePath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
 });
 const axeRows = [];

@@ -31,6 +31,7 @@ import {
   screens,
   tallPageFindings,
 } from './layout-rules.mjs';
+import { chromePath } from '../tests/browsers.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -213,7 +214,7 @@ async function checkFixtures(page) {
 const hosting = values['fixtures-only'] ? null : startHost({ dir: values.dir });
 hosting?.catch(() => {});
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromePath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
 });
 let failed = false;

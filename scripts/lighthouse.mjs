@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { startHost } from './host.mjs';
+import { chromePath } from '../tests/browsers.mjs';
 
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 // The 404 and thank-you pages ask not to be indexed (and the 404 page answers 404), on purpose: those SEO audits do
@@ -89,7 +90,7 @@ const host = shareOf
 const origin = host?.origin ?? shareOf ?? '';
 const launchChrome = () =>
   chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
