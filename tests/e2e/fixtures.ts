@@ -3,9 +3,9 @@ import { test as base, errors } from '@playwright/test';
 export { expect } from '@playwright/test';
 
 /**
- * How long a navigation may go without its load event before it is made once more. A page here loads in 1 to 3 s
- * under the whole suite's load; the local runtime has, about once in two full runs, left one navigation unanswered
- * until the test's 30 s ran out, and that same page then loaded at once. A page that never loads still fails.
+ * How long a navigation may go without its load event before it is made once more. A page here loads in 1 to 3 s under
+ * the whole suite's load, but the local runtime now and then leaves one navigation unanswered that loads at once when
+ * asked again. A page that never loads still fails.
  */
 export const STALLED_NAVIGATION_MS = 15_000;
 
