@@ -40,6 +40,8 @@ const WRANGLER = join(ROOT, 'node_modules', '.bin', 'wrangler');
 /** wrangler is ready in about 3 s here, more on a busy machine; each start bundles the Worker. */
 const START_TIMEOUT_MS = 60_000;
 const HOST = '127.0.0.1';
+/** How many times a start that lost a port to another process is made. */
+const START_ATTEMPTS = 3;
 
 /**
  * A TCP port that is free on 127.0.0.1 right now.
@@ -248,7 +250,24 @@ function runWrangler(args, env) {
  *   echo: print wrangler's output (default: only when it fails to start); signal: stops a start still under way.
  * @returns {Promise<{ origin: string, port: number, persistTo: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startHost({
+export async function startHost(options = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startHostOnce(options);
+    } catch (error) {
+      // Its ports are found free a moment before wrangler binds them, and a process starting beside it may take one
+      // first: then it starts again on others.
+      if (attempt === START_ATTEMPTS || !String(error).includes('Address already in use')) throw error;
+    }
+  }
+}
+
+/**
+ * One try of startHost.
+ * @param {Parameters<typeof startHost>[0]} [options]
+ * @returns {ReturnType<typeof startHost>}
+ */
+async function startHostOnce({
   dir = 'dist',
   port,
   bindings = {},
