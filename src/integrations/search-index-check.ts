@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { isRecord } from '../lib/json';
 
 export const SEARCH_ENTRY = 'pagefind-entry.json';
 /** The module the search island imports (src/islands/BlogSearch.tsx). */
@@ -199,9 +200,6 @@ function decodeCbor(bytes: Uint8Array): unknown {
   if (at !== bytes.length) throw new Error('it has bytes after its value');
   return value;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every file under `dir`, by its path relative to it with "/". */
 function filesUnder(dir: string): string[] {

@@ -28,7 +28,7 @@ import {
   type ManifestVariant,
 } from '../../src/lib/experiments/wire';
 import type { Fetcher } from '../platform';
-import { isRecord } from '../json';
+import { isRecord } from '../../src/lib/json';
 import { ASSET_JSON_TTL_MS, assetJsonLoader, type AssetJsonLoader } from '../asset-json';
 
 /** The most of a Cookie header read: a hostile header costs no more than this. */

@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/experiments/wire';
 import type { OwnerExperiments } from '../../src/lib/owner/wire';
 import { assetJsonLoader, type AssetJsonLoader } from '../asset-json';
-import { isRecord } from '../json';
+import { isRecord } from '../../src/lib/json';
 import { DAILY_SQL, REPORT_SQL } from '../experiments/table.mjs';
 import type { D1Database } from '../platform';
 

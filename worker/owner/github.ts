@@ -4,7 +4,7 @@
  * page. The token goes to GITHUB_API_ORIGIN only, and is kept nowhere: not in the session, not in a log line.
  */
 import { providerOrigin } from '../cms-auth/rules';
-import { isRecord } from '../json';
+import { isRecord } from '../../src/lib/json';
 
 /** GITHUB_API_ORIGIN when the variable is unset. */
 export const DEFAULT_GITHUB_API_ORIGIN = 'https://api.github.com';

@@ -29,7 +29,7 @@ import { apiOrigin, checkAccess } from './github';
 import { CSRF_BYTES, issueSession, sessionCookie, sessionHintCookie, sessionKey, sessionOf } from './session';
 import type { OwnerStore } from './store';
 import { readLimited } from '../request-body';
-import { isRecord } from '../json';
+import { isRecord } from '../../src/lib/json';
 
 /** A request body larger than this is refused unread: a token or a span is well under it. */
 export const MAX_BODY_BYTES = 4 * 1024;

@@ -1,7 +1,8 @@
 /**
  * The blog's data model and the check of one post as the blog API sends it (id, name, content, image, category, dates). Pure TypeScript with no
- * dependencies, so the build-time loader and the browser's runtime fallback apply exactly the same rules.
+ * packages, so the build-time loader and the browser's runtime fallback apply exactly the same rules.
  */
+import { isRecord } from '../json';
 
 export interface BlogCategory {
   id: string;
@@ -29,9 +30,6 @@ export interface BlogPost {
 /** A checked item: its value (with notes on what was dropped from it), or the first field at fault. */
 export type Checked<T> =
   { ok: true; value: T; notes?: string[] } | { ok: false; id: string; field: string; problem: string };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
