@@ -286,8 +286,18 @@ async function startHostOnce({
     rmSync(work, { recursive: true, force: true });
     if (!persistTo) rmSync(persist, { recursive: true, force: true });
   };
-  // Its own dev registry: two hosts on one machine never bind to each other's Workers.
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_REGISTRY_PATH: join(work, 'registry') };
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    // Its own dev registry: two hosts on one machine never bind to each other's Workers.
+    WRANGLER_REGISTRY_PATH: join(work, 'registry'),
+    // wrangler's debug log (every line it prints and more) goes with the host instead of piling up in ~/.config.
+    WRANGLER_LOG_PATH: join(work, 'logs'),
+    // No devtools proxy, which wrangler 4.86's command line cannot turn off otherwise (it does in a VS Code debug
+    // terminal, which this variable marks): it sends every subrequest's devtools events through Node into that log,
+    // about half of the runtime's CPU per request.
+    VSCODE_INSPECTOR_OPTIONS: '{}',
+  };
   let configs;
   try {
     configs = await writeConfigs(work, root, bindings, devVars);
