@@ -22,11 +22,18 @@ async function prerendered(page: Page): Promise<() => Promise<void>> {
   return () => page.evaluate(() => (window as Window & { showPrerendered?: () => void }).showPrerendered?.());
 }
 
-/** The page has loaded and the browser has been idle since: the moment the tracker loads on a page that is shown. */
+/**
+ * The page has loaded and the browser has been idle twice since, or 5 s have passed for each: past the moment the tracker
+ * loads on a page that is shown (idle, or 3 s). Both waits are bounded: on a busy machine a page can go long without an
+ * idle moment, and an unbounded wait once outlasted the test.
+ */
 async function loadedAndIdle(page: Page) {
   await page.waitForLoadState('load');
   await page.evaluate(
-    () => new Promise<void>((done) => requestIdleCallback(() => requestIdleCallback(() => done()), { timeout: 5000 })),
+    () =>
+      new Promise<void>((done) =>
+        requestIdleCallback(() => requestIdleCallback(() => done(), { timeout: 5000 }), { timeout: 5000 }),
+      ),
   );
 }
 
