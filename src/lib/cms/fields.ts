@@ -9,6 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { planSlotMeaning } from '../pricing/plan-copy';
+import { isRecord } from '../json';
 
 /** A field of the CMS config (Decap / Sveltia format), as plain data. */
 export type CmsField = { name: string; label: string; widget: string } & Record<string, unknown>;
@@ -221,9 +222,7 @@ function numberRules(schema: z.ZodNumber, path: string, context: WalkContext) {
 
 /** The values found at `key` in each of `values` (objects), flattened one level when they are lists. */
 const childValues = (values: unknown[], key: string) =>
-  values.flatMap((value) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? [(value as Record<string, unknown>)[key]] : [],
-  );
+  values.flatMap((value) => (isRecord(value) ? [value[key]] : []));
 const itemValues = (values: unknown[]) => values.flatMap((value) => (Array.isArray(value) ? value : []));
 
 /** The fields of an object schema, in its order. `values` are the content's values of that object, for the hints. */
