@@ -10,22 +10,33 @@ export { expect } from '@playwright/test';
 export const STALLED_NAVIGATION_MS = 15_000;
 
 /**
- * Playwright's `test`, whose page makes a stalled navigation once more (with a line in the output saying so) instead
- * of losing the test to the runtime. A `goto` given its own timeout is left as it is.
+ * A navigation made with STALLED_NAVIGATION_MS as its timeout, and made once more (with a line in the output saying so)
+ * when its load event does not come in that time. One given its own timeout is made once, with it.
  */
+async function onceMoreIfStalled<R>(
+  what: string,
+  timeout: number | undefined,
+  navigate: (timeout?: number) => Promise<R>,
+) {
+  if (timeout !== undefined) return navigate(timeout);
+  try {
+    return await navigate(STALLED_NAVIGATION_MS);
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    console.warn(`${what} had no load event in ${STALLED_NAVIGATION_MS} ms: made once more.`);
+    return navigate();
+  }
+}
+
+/** Playwright's `test`, whose page's `goto` and `reload` are made once more when stalled instead of losing the test. */
 export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      if (options?.timeout !== undefined) return goto(url, options);
-      try {
-        return await goto(url, { ...options, timeout: STALLED_NAVIGATION_MS });
-      } catch (error) {
-        if (!(error instanceof errors.TimeoutError)) throw error;
-        console.warn(`Navigation to ${url} had no load event in ${STALLED_NAVIGATION_MS} ms: made once more.`);
-        return goto(url, options);
-      }
-    };
+    const reload = page.reload.bind(page);
+    page.goto = (url, options) =>
+      onceMoreIfStalled(`Navigation to ${url}`, options?.timeout, (timeout) => goto(url, { ...options, timeout }));
+    page.reload = (options) =>
+      onceMoreIfStalled(`Reload of ${page.url()}`, options?.timeout, (timeout) => reload({ ...options, timeout }));
     await use(page);
   },
 });
