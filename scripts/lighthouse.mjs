@@ -9,7 +9,7 @@
 // of the audit (Lighthouse's extraHeaders), as a returning visitor's browser does: a page with a running experiment is
 // measured as the variant the cookie names, e.g. --dir dist-test --cookie exp=creator-headline:launch /creator.
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { defaultConfig } from 'lighthouse';
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -31,7 +31,12 @@ const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
 // median run (Lighthouse's own advice): on a shared 2-core machine one run in five can lose 10 points to the machine.
 /** @type {Record<string, number>} */
 const ALWAYS_MEASURED = { '/': 5 };
-const UNSCORED_AUDITS = ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'];
+// The audits that weigh nothing in a gated score (diagnostics, insights, screenshots, the back/forward cache test):
+// skipped, with the gathering only they need. A score is a weighted mean, so it is the same without them.
+const gatedRefs = Object.keys(GATES).flatMap((id) => defaultConfig.categories?.[id]?.auditRefs ?? []);
+const UNSCORED_AUDITS = [...new Set(gatedRefs.filter((ref) => ref.weight === 0).map((ref) => ref.id))].filter(
+  (id) => !gatedRefs.some((ref) => ref.id === id && ref.weight > 0),
+);
 
 const { values: options, positionals: requested } = parseArgs({
   allowPositionals: true,
@@ -158,8 +163,6 @@ async function measure(path, port) {
       onlyCategories: Object.keys(GATES),
       blockedUrlPatterns: BLOCKED[path] ?? [],
       extraHeaders: cookie ? { Cookie: cookie } : null,
-      // Audits that weigh nothing in any gated score, each costing seconds a run: the back/forward cache test (it
-      // leaves the page and comes back) and the screenshots.
       skipAudits: UNSCORED_AUDITS,
       disableFullPageScreenshot: true,
     });
