@@ -15,7 +15,7 @@
 // lists as "(hidden)": no token is printed in a terminal or a CI log. --persist-to keeps the lead table and the rate
 // limits in DIR, so that they survive a restart (`npm start` uses .wrangler/state); without it each start gets a new
 // empty folder under the system temp folder, removed on stop, so no run inherits another's leads or counts. Each
-// start applies the D1 migrations (migrations/) first.
+// start applies the D1 migrations (migrations/) first; a new folder gets a copy of what they made of the first new one.
 //
 // The scheduled handler (the sweep) runs on a request to /cdn-cgi/handler/scheduled, as with `wrangler dev
 // --test-scheduled`, on every start (--test-scheduled is accepted and changes nothing). wrangler 4.86 hands that
@@ -26,7 +26,18 @@
 // Metrics are off; it listens on 127.0.0.1 only and needs no network.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -240,6 +251,59 @@ function runWrangler(args, env) {
   });
 }
 
+/** Where the D1 state of a start is kept, and the state the migrations left in a new one (see migrate). */
+const D1_STATE = join('v3', 'd1');
+const MIGRATED = join(ROOT, 'node_modules', '.cache', 'host-migrated');
+
+/**
+ * A key for what the migrations make of a new database: the migration files, the database's config and wrangler's
+ * version.
+ * @param {string} siteConfig
+ */
+function migratedKey(siteConfig) {
+  /** @type {WranglerConfig} */
+  const config = JSON.parse(readFileSync(siteConfig, 'utf8'));
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(config.d1_databases ?? []));
+  hash.update(readFileSync(join(ROOT, 'node_modules', 'wrangler', 'package.json')));
+  for (const db of config.d1_databases ?? []) {
+    const dir = db.migrations_dir ?? join(ROOT, 'migrations');
+    for (const file of readdirSync(dir).sort()) hash.update(`${file}\0`).update(readFileSync(join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Applies the D1 migrations to the state in `persist` (`wrangler d1 migrations apply`, about 6 CPU-s). A new state
+ * gets a copy of what they made of the last new one with the same files instead: the first is kept, by key
+ * (migratedKey), in node_modules/.cache.
+ * @param {string} persist
+ * @param {string} siteConfig
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function migrate(persist, siteConfig, env) {
+  const state = join(persist, D1_STATE);
+  const fresh = !existsSync(state);
+  const kept = join(MIGRATED, migratedKey(siteConfig));
+  if (fresh && existsSync(kept)) {
+    cpSync(kept, state, { recursive: true });
+    return;
+  }
+  await runWrangler(
+    ['d1', 'migrations', 'apply', 'LEADS_DB', '--local', '--persist-to', persist, '-c', siteConfig],
+    env,
+  );
+  if (!fresh) return;
+  // Written beside, then renamed: a start at the same time finds the whole copy or none.
+  const copy = `${kept}.${process.pid}.${Date.now()}`;
+  cpSync(state, copy, { recursive: true });
+  try {
+    renameSync(copy, kept);
+  } catch {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 /**
  * Serves a built folder with `wrangler dev` and resolves once it answers.
  * @param {{ dir?: string, port?: number, bindings?: Record<string, string>, persistTo?: string, devVars?: boolean,
@@ -301,10 +365,7 @@ async function startHostOnce({
   let configs;
   try {
     configs = await writeConfigs(work, root, bindings, devVars);
-    await runWrangler(
-      ['d1', 'migrations', 'apply', 'LEADS_DB', '--local', '--persist-to', persist, '-c', configs.site],
-      env,
-    );
+    await migrate(persist, configs.site, env);
   } catch (error) {
     cleanUp();
     throw error;
