@@ -275,8 +275,7 @@ function migratedKey(siteConfig) {
 
 /**
  * Applies the D1 migrations to the state in `persist` (`wrangler d1 migrations apply`, about 6 CPU-s). A new state
- * gets a copy of what they made of the last new one with the same files instead: the first is kept, by key
- * (migratedKey), in node_modules/.cache.
+ * gets a copy of what they made of the first new one instead, kept by key (migratedKey) in node_modules/.cache.
  * @param {string} persist
  * @param {string} siteConfig
  * @param {NodeJS.ProcessEnv} env
@@ -427,7 +426,14 @@ async function startHostOnce({
     stopped = true;
     if (!exited) {
       child.kill('SIGTERM');
-      const killed = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)]);
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      const killed = await Promise.race([
+        exit.then(() => true),
+        new Promise((done) => (timer = setTimeout(() => done(false), 10_000))),
+      ]);
+      // Cleared, or the process that stopped it would wait those 10 s before it can end.
+      clearTimeout(timer);
       if (!killed) {
         child.kill('SIGKILL');
         await exit;
