@@ -43,13 +43,38 @@ export const sourceOf = ({ remote, persistTo }) =>
  */
 export const isMissingTableOf = (message, table) => new RegExp(`no such table: ${table}\\b`).test(message);
 
+/** How many times a local call is made while the database is busy (see execute). */
+const LOCAL_TRIES = 3;
+
 /**
- * Runs the statements in one `wrangler d1 execute --json` call and returns the rows of each, in order.
+ * Runs the statements in one `wrangler d1 execute --json` call and returns the rows of each, in order. A local
+ * database that the running site is writing to at that moment (npm start, a test's runtime) is busy, which wrangler
+ * reports as "internal error; reference = ...", with nothing written: the call is made again a second later, three
+ * times at most.
  * @param {string[]} statements
  * @param {Target} target
  * @returns {Promise<Record<string, unknown>[][]>}
  */
-export function execute(statements, { remote, persistTo }) {
+export async function execute(statements, target) {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await executeOnce(statements, target);
+    } catch (error) {
+      const busy =
+        !target.remote && /^internal error; reference = /m.test(String(/** @type {Error} */ (error).message));
+      if (!busy || tries === LOCAL_TRIES) throw error;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+}
+
+/**
+ * One `wrangler d1 execute --json` call, as execute() describes it.
+ * @param {string[]} statements
+ * @param {Target} target
+ * @returns {Promise<Record<string, unknown>[][]>}
+ */
+function executeOnce(statements, { remote, persistTo }) {
   const where = remote ? ['--remote'] : ['--local', '--persist-to', persistTo];
   const args = [
     'd1',
