@@ -5,7 +5,7 @@ export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
-    // A local D1 (tests/unit/local-d1.ts) starts the Workers runtime: seconds, more than Vitest's 10 s on a busy machine.
+    // A local D1 (tests/unit/local-d1.ts) starts the Workers runtime: more than Vitest's 10 s on a busy machine.
     hookTimeout: 30_000,
   },
 });
