@@ -23,9 +23,9 @@ async function prerendered(page: Page): Promise<() => Promise<void>> {
 }
 
 /**
- * The page has loaded and the browser has been idle twice since, or 5 s have passed for each: past the moment the tracker
- * loads on a page that is shown (idle, or 3 s). Both waits are bounded: on a busy machine a page can go long without an
- * idle moment, and an unbounded wait once outlasted the test.
+ * The page has loaded and the browser has been idle twice since, or 5 s have passed for each: past the moment the
+ * tracker loads on a page that is shown (idle, or 3 s). Both waits are bounded: on a busy machine a page can go long
+ * without an idle moment, and an unbounded wait once outlasted the test.
  */
 async function loadedAndIdle(page: Page) {
   await page.waitForLoadState('load');
