@@ -54,12 +54,16 @@ for (const page of pages().sort((a, b) => a.path.localeCompare(b.path))) {
 }
 const targets = requested.length ? requested : [...unique.values()];
 
+/** Every gated category; a run measured again after the first measures performance only (see measure). */
+const ALL_CATEGORIES = Object.keys(GATES);
+
 /**
- * Scores per category (the SEO score without the audits that do not apply to the page) and the gates missed.
+ * Scores per category measured (the SEO score without the audits that do not apply to the page) and the gates missed.
  * @param {import('lighthouse').Result} lhr
  * @param {string} path
+ * @param {string[]} categories
  */
-function judge(lhr, path) {
+function judge(lhr, path, categories) {
   /** @type {Record<string, number>} */
   const scores = {};
   /** @type {string[]} */
@@ -67,7 +71,8 @@ function judge(lhr, path) {
   const skip = NOT_APPLICABLE[path] ?? [];
   /** @param {string} id */
   const auditScore = (id) => lhr.audits[id]?.score ?? 1;
-  for (const [id, gate] of Object.entries(GATES)) {
+  for (const id of categories) {
+    const gate = GATES[/** @type {keyof typeof GATES} */ (id)];
     const category = lhr.categories[id];
     if (!category) throw new Error(`${path}: Lighthouse's result has no ${id} category`);
     let score = Math.round((category.score ?? 0) * 100);
@@ -139,6 +144,9 @@ const rowOf = (path, lhr, scores, failed) => {
  */
 const performanceOf = (run) => run.scores.performance ?? 0;
 
+/** @param {string} failure */
+const isPerformance = (failure) => failure.startsWith('performance ');
+
 /**
  * Measures one page on the Chrome listening on `port`: its row of the table, with the gates it missed.
  * @param {string} path
@@ -150,17 +158,21 @@ async function measure(path, port) {
   // times at most per page: on a busy 2-core machine one trace can stall, and a broken trace says nothing of the page.
   // The performance score also varies from run to run (Lighthouse's own guidance is the median of several runs): a
   // page whose first run misses the performance gate is measured twice more, and judged on the median run.
-  // Accessibility, best practices and SEO do not vary and are never re-measured.
+  // Accessibility, best practices and SEO do not vary: they are judged on the first whole run, and every later run
+  // measures performance only (the same trace and scores, without the 3 s of axe and the links' listeners).
   /** @type {Run[]} */
   const runs = [];
+  /** @type {Run | undefined} the first whole run */
+  let whole;
   const timesAlways = ALWAYS_MEASURED[path];
   let retries = 3;
-  const audit = async () => {
+  /** @param {string[]} categories */
+  const audit = async (categories) => {
     const result = await lighthouse(`${origin}${path}`, {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: Object.keys(GATES),
+      onlyCategories: categories,
       blockedUrlPatterns: BLOCKED[path] ?? [],
       extraHeaders: cookie ? { Cookie: cookie } : null,
       skipAudits: UNSCORED_AUDITS,
@@ -172,12 +184,15 @@ async function measure(path, port) {
   if (timesAlways) {
     // The first page the runtime and Chrome serve pays for their start (the Worker compiled, cold caches), which no
     // visitor meets: that run is printed, not judged.
-    const warm = await audit();
-    console.error(`${path}: performance ${judge(warm, path).scores.performance} on a first run, not judged`);
+    const warm = await audit(['performance']);
+    console.error(
+      `${path}: performance ${judge(warm, path, ['performance']).scores.performance} on a first run, not judged`,
+    );
   }
   while (runs.length < (timesAlways ?? 3)) {
-    const lhr = await audit();
-    const { scores, failed } = judge(lhr, path);
+    const categories = whole ? ['performance'] : ALL_CATEGORIES;
+    const lhr = await audit(categories);
+    const { scores, failed } = judge(lhr, path, categories);
     if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
     const broken = Boolean(lhr.runtimeError) || lhr.categories.performance?.score === null || scores.performance === 0;
     if (broken && retries > 0) {
@@ -185,10 +200,11 @@ async function measure(path, port) {
       console.error(`${path}: the audit broke (${failed.join('; ')}); measuring again`);
       continue;
     }
-    runs.push({ lhr, scores, failed });
-    const missedOnlyPerformance = failed.length > 0 && failed.every((f) => f.startsWith('performance '));
+    const run = { lhr, scores, failed };
+    runs.push(run);
+    whole ??= run;
     if (timesAlways) continue;
-    if (runs.length === 1 && !missedOnlyPerformance) break;
+    if (runs.length === 1 && !(failed.length > 0 && failed.every(isPerformance))) break;
     if (runs.length === 1)
       console.error(`${path}: performance ${scores.performance} on the first run; measuring twice more`);
   }
@@ -196,8 +212,10 @@ async function measure(path, port) {
   runs.sort((a, b) => performanceOf(a) - performanceOf(b));
   // Judged on the median run.
   const judged = runs[Math.floor(runs.length / 2)];
-  if (!judged) throw new Error(`${path}: no run to judge`);
-  const { lhr, scores, failed } = judged;
+  if (!judged || !whole) throw new Error(`${path}: no run to judge`);
+  const scores = { ...whole.scores, performance: performanceOf(judged) };
+  // The judged run's failures are its performance and runtime errors (or, when it is the whole run, the same as its).
+  const failed = [...new Set([...whole.failed.filter((f) => !isPerformance(f)), ...judged.failed])];
   if (runs.length > 1) {
     const tbt = runs.map((r) => Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0));
     console.error(
@@ -205,7 +223,7 @@ async function measure(path, port) {
         (timesAlways ? `; total blocking time median ${tbt.sort((a, b) => a - b)[Math.floor(tbt.length / 2)]} ms` : ''),
     );
   }
-  const row = rowOf(path, lhr, scores, failed);
+  const row = rowOf(path, judged.lhr, scores, failed);
   console.error(`${path}: ${Object.values(scores).join(' / ')}${failed.length ? '  FAIL ' + failed.join('; ') : ''}`);
   return row;
 }
