@@ -158,8 +158,8 @@ async function measure(path, port) {
   // times at most per page: on a busy 2-core machine one trace can stall, and a broken trace says nothing of the page.
   // The performance score also varies from run to run (Lighthouse's own guidance is the median of several runs): a
   // page whose first run misses the performance gate is measured twice more, and judged on the median run.
-  // Accessibility, best practices and SEO do not vary: they are judged on the first whole run, and every later run
-  // measures performance only (the same trace and scores, without the 3 s of axe and the links' listeners).
+  // Accessibility, best practices and SEO do not vary: they are judged on the first whole run, and every other run
+  // measures performance only, the same way, without the 3 s of axe, the links' listeners and the images.
   /** @type {Run[]} */
   const runs = [];
   /** @type {Run | undefined} the first whole run */
@@ -214,7 +214,7 @@ async function measure(path, port) {
   const judged = runs[Math.floor(runs.length / 2)];
   if (!judged || !whole) throw new Error(`${path}: no run to judge`);
   const scores = { ...whole.scores, performance: performanceOf(judged) };
-  // The judged run's failures are its performance and runtime errors (or, when it is the whole run, the same as its).
+  // A later run can only miss performance or break; the whole run's other failures are counted once.
   const failed = [...new Set([...whole.failed.filter((f) => !isPerformance(f)), ...judged.failed])];
   if (runs.length > 1) {
     const tbt = runs.map((r) => Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0));
