@@ -56,6 +56,7 @@ const targets = requested.length ? requested : [...unique.values()];
 
 /** Every gated category; a run measured again after the first measures performance only (see measure). */
 const ALL_CATEGORIES = Object.keys(GATES);
+const PERFORMANCE_ONLY = ['performance'];
 
 /**
  * Scores per category measured (the SEO score without the audits that do not apply to the page) and the gates missed.
@@ -184,13 +185,13 @@ async function measure(path, port) {
   if (timesAlways) {
     // The first page the runtime and Chrome serve pays for their start (the Worker compiled, cold caches), which no
     // visitor meets: that run is printed, not judged.
-    const warm = await audit(['performance']);
+    const warm = await audit(PERFORMANCE_ONLY);
     console.error(
-      `${path}: performance ${judge(warm, path, ['performance']).scores.performance} on a first run, not judged`,
+      `${path}: performance ${judge(warm, path, PERFORMANCE_ONLY).scores.performance} on a first run, not judged`,
     );
   }
   while (runs.length < (timesAlways ?? 3)) {
-    const categories = whole ? ['performance'] : ALL_CATEGORIES;
+    const categories = whole ? PERFORMANCE_ONLY : ALL_CATEGORIES;
     const lhr = await audit(categories);
     const { scores, failed } = judge(lhr, path, categories);
     if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.code}`);
