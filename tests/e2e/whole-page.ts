@@ -9,9 +9,19 @@ import type { Page } from '@playwright/test';
 export async function revealWholePage(page: Page, timeout = 20_000): Promise<void> {
   await page.waitForFunction(
     () => {
+      // An island's element draws no box of its own (display: contents): what it holds is what is seen.
+      const boxOf = (element: Element) =>
+        element.localName === 'astro-island'
+          ? [...element.children].find((child) => child.checkVisibility())
+          : element.checkVisibility()
+            ? element
+            : undefined;
       const pending = [
         ...document.querySelectorAll('[data-reveal]:not([data-revealed]), astro-island[ssr][client="visible"]'),
-      ].find((element) => element.checkVisibility() && !element.closest('dialog:not([open])'));
+      ]
+        .filter((element) => !element.closest('dialog:not([open])'))
+        .map(boxOf)
+        .find((box) => box);
       // Instantly: the site scrolls smoothly, which would make each step wait for an animation.
       pending?.scrollIntoView({ block: 'center', behavior: 'instant' });
       return !pending;
