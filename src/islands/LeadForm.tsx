@@ -1,8 +1,8 @@
 /**
  * The lead form sent through the email service (every lead form except the home popup): name and mobile, both required
  * by the browser; trimmed and checked with the shared lead rules; a honeypot for bots; a resend guard against double
- * sends. When the email service fails (an error answer, no network, not configured, blocked), the same lead goes to this
- * site's `/api/leads`, marked with the form's name, and the visitor sees the same success. Success goes to the
+ * sends. When the email service fails (an error answer, no network, not fully configured, blocked) or is not used at all,
+ * the same lead goes to this site's `/api/leads`, marked with the form's name, and the visitor sees the same success. Success goes to the
  * thank-you page; only when both fail does the form alert, log and keep what the visitor typed.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import LeadFields from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { useLeadSubmit } from './hooks/useLeadSubmit';
 import { postToRelay } from './send-lead';
-import { missingEmailSettings, type EmailSettings } from '../lib/leads/email';
+import { emailServiceChosen, missingEmailSettings, type EmailSettings } from '../lib/leads/email';
 import type { Ui } from '../lib/schemas/ui';
 import type { Lead, LeadFormName } from '../lib/leads/rules';
 
@@ -46,10 +46,13 @@ async function sendEmail(lead: Lead, email: EmailSettings): Promise<void> {
 }
 
 /**
- * The email service, and this site's lead store when it fails. The email service's failure is logged either way (the
- * developer sees a missing setting named even when the lead got through); throws only when the store fails too.
+ * The email service, and this site's lead store when it fails; without any of the email service's settings (the
+ * embedded defaults), the store alone: the designed path, which logs nothing. An email service that fails, or is set
+ * only in part, is logged even when the lead got through (the developer sees a missing setting named); throws only
+ * when the store fails too.
  */
 async function sendLead(lead: Lead, email: EmailSettings, form: Exclude<LeadFormName, 'popup'>): Promise<void> {
+  if (!emailServiceChosen(email)) return postToRelay(lead, form);
   try {
     await sendEmail(lead, email);
   } catch (emailError) {

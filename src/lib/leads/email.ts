@@ -9,8 +9,15 @@ export interface EmailSettings {
 }
 
 /**
+ * Whether the site was built to use the email service: with none of its settings (the embedded defaults), leads go to
+ * the site's own store, which is the designed path, not a failure.
+ */
+export const emailServiceChosen = (email: EmailSettings): boolean =>
+  Boolean(email.publicKey || email.serviceId || email.templateId);
+
+/**
  * What is missing from the settings, in the service's own words ("The user ID is required.") with the variable that sets each:
- * shown to the site's developer in the console, never to a visitor.
+ * shown to the site's developer in the console when some are set and some are not, never to a visitor.
  */
 export function missingEmailSettings(email: EmailSettings): string[] {
   const missing: string[] = [];
