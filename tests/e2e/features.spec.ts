@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
 interface Site {
@@ -15,24 +15,27 @@ const builder = JSON.parse(readFileSync('src/content/features/ai-web-builder.jso
   themes: { themeName: string; category: string; alt: string; preview: Site }[];
 };
 
-// The product's feature routes, each with the page name its title starts with.
-const FEATURE_PAGES: [string, string][] = [
-  ['/member-management', 'Member Management'],
-  ['/course-management', 'Course Management'],
-  ['/event-management', 'Event Management'],
-  ['/subscription-management', 'Subscription Management'],
-  ['/community-management', 'Community Management'],
-  ['/payments-management', 'Payments Management'],
-  ['/analytics-management', 'Analytics'],
-  ['/products-management', 'Products Management'],
-  ['/white-labeling', 'White Labeling'],
-  ['/smart-ai', 'Smart AI'],
-  ['/payment-link', 'Payment Link'],
-  ['/appointment-management', 'Appointment Management'],
-  ['/meeting-management', 'Meetings Management'],
-];
+// The product's feature pages, read from the content (src/content/features, the file's name is the route): each
+// with the page name its title starts with. The AI builder (kind "builder") has tests of its own below.
+const FEATURE_PAGES: [string, string][] = readdirSync('src/content/features')
+  .filter((file) => file.endsWith('.json'))
+  .map(
+    (file) =>
+      [
+        file,
+        JSON.parse(readFileSync(`src/content/features/${file}`, 'utf8')) as { kind: string; pageName: string },
+      ] as const,
+  )
+  .filter(([, content]) => content.kind === 'feature')
+  .map(([file, content]) => [`/${file.replace(/\.json$/, '')}`, content.pageName]);
 const DEMO = /^https:\/\/[^/]+\/user\/book-appointment\/[^/]+\/[^/]+$/;
 const ADMIN = /^https:\/\/[^/]+\/admin$/;
+
+test('the feature pages are read from the content: every page of the kind, and only those', () => {
+  expect(FEATURE_PAGES.length).toBeGreaterThan(10);
+  expect(FEATURE_PAGES.map(([path]) => path)).toContain('/member-management');
+  expect(FEATURE_PAGES.map(([path]) => path)).not.toContain('/ai-web-builder');
+});
 
 for (const [path, name] of FEATURE_PAGES) {
   test(`${path}: its own title, heading, three headline features, blocks, FAQs and hero buttons`, async ({ page }) => {
