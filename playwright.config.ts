@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { availableParallelism } from 'node:os';
 import { testBrowserPath } from './tests/browsers.mjs';
-import { blogApiPort } from './tests/settings.mjs';
+import { blogApiPort, controlCookie } from './tests/settings.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // dist-test: the same site built with every external service configured to test values (scripts/build-test.mjs).
@@ -55,7 +55,26 @@ export default defineConfig({
     {
       name: 'configured',
       testMatch: /\.configured\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${configuredPort}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${configuredPort}`,
+        // A returning visitor given control in each running experiment of the test build (tests/settings.mjs).
+        storageState: {
+          cookies: [
+            {
+              ...controlCookie(),
+              domain: '127.0.0.1',
+              path: '/',
+              expires: -1,
+              httpOnly: true,
+              secure: false,
+              sameSite: 'Lax',
+            },
+          ],
+          origins: [],
+        },
+      },
     },
   ],
   // The reference host's runtime (the site's Worker with static assets, through wrangler: scripts/host.mjs) serves both

@@ -31,10 +31,10 @@ const origin = host.origin;
 const fetched = new Map();
 /**
  * @param {string} url
- * @param {Record<string, string>} [accept]
+ * @param {Record<string, string>} [accept] request headers: the encodings accepted, and a variant page's cookie
  */
 async function load(url, accept = ACCEPT) {
-  const key = `${accept['Accept-Encoding']} ${url}`;
+  const key = `${accept['Accept-Encoding']} ${accept.Cookie ?? ''} ${url}`;
   const known = fetched.get(key);
   if (known) return known;
   const response = await get(url, accept);
@@ -124,7 +124,7 @@ function patternBudget(route) {
 const rows = [];
 let failures = 0;
 try {
-  for (const { path: route, html: read } of builtPages()) {
+  for (const { path: route, name, cookie, html: read } of builtPages()) {
     const canonical = canonicalOf(read());
     const budgetOf = canonical ? new URL(canonical).pathname : route;
     /** @type {Limits} */
@@ -133,7 +133,8 @@ try {
       ...(budgets.pages[budgetOf] ?? budgets.pages[route] ?? patternBudget(budgetOf)),
     };
     const pageUrl = new URL(route, origin).href;
-    const page = await load(pageUrl);
+    // A variant page of a running experiment is served under its page's URL to a visitor with its cookie.
+    const page = await load(pageUrl, cookie ? { ...ACCEPT, Cookie: `${cookie.name}=${cookie.value}` } : ACCEPT);
     const html = page.text;
 
     let css = 0;
@@ -207,7 +208,8 @@ try {
     failures += over.length;
     rows.push({
       path: route,
-      route: decodeURIComponent(budgetOf) === route ? route : `${route} (as ${budgetOf})`,
+      variant: cookie !== null,
+      route: decodeURIComponent(budgetOf) === route ? name : `${name} (as ${budgetOf})`,
       encoding: page.encoding,
       ...figures,
       over: over.map(([k, v]) => `${k} ${v} > ${limit[k]}`).join('; '),
@@ -265,7 +267,8 @@ if (testHost) {
   const compared = [];
   const skipped = [];
   try {
-    for (const row of rows.filter((r) => r.frameworkJs === 0 && testRoutes.has(r.path))) {
+    // Per URL: variant pages are left out (the list of such checks: builtPages in dist-pages.mjs).
+    for (const row of rows.filter((r) => r.frameworkJs === 0 && !r.variant && testRoutes.has(r.path))) {
       // A page that loads other scripts in the test build (the 404 page's blog fallback, with the blog API set) is not
       // a comparison of analytics alone.
       if ((await scriptTags(off.origin, row.path)).length !== (await scriptTags(on.origin, row.path)).length) {

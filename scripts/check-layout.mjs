@@ -241,14 +241,17 @@ try {
     page.on('requestfailed', (request) => inFlight.delete(request.url()));
     await context.addInitScript((key) => window.sessionStorage.setItem(key, '1'), offerDismissedKey());
     const only = values.only?.split(',');
-    const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path));
+    const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path) || only.includes(p.name));
     const rows = [];
     const results = [];
     /** @type {Map<string, PictureDrawing>} measurePicture's answer for each picture: each is measured once per run. */
     const pictureVerdicts = new Map();
     /** Where the time goes, for the summary line: loading, resizing and revealing, measuring. */
     const spent = { load: 0, reveal: 0, measure: 0 };
-    for (const { path } of pages) {
+    for (const { path: url, name: path, cookie } of pages) {
+      // A variant page of a running experiment is served under its page's URL to a visitor with its cookie.
+      await context.clearCookies();
+      if (cookie) await context.addCookies([{ ...cookie, url: host.origin }]);
       await page.setViewportSize(VIEWPORTS[0]);
       let mark = Date.now();
       /** @param {keyof typeof spent} phase */
@@ -257,7 +260,7 @@ try {
         mark = Date.now();
       };
       // The fonts and images are waited for below, each image at most once.
-      await page.goto(host.origin + path, { waitUntil: 'domcontentloaded', timeout: 60_000 }).catch((error) => {
+      await page.goto(host.origin + url, { waitUntil: 'domcontentloaded', timeout: 60_000 }).catch((error) => {
         throw new Error(
           `${path} did not load; still loading: ${[...inFlight].join(', ') || 'nothing'}\n${error.message}`,
         );

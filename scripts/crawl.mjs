@@ -125,34 +125,35 @@ async function crawl(dir) {
     // The page itself, at its own URL (an alias such as /Yoga is linked from nowhere), each segment encoded as the
     // site's links encode it (encodeURIComponent): the runtime redirects any other spelling of a path to that one.
     const pageUrl = new URL(page.path.split('/').map(encodeURIComponent).join('/'), local).href;
-    add(pageUrl, pageUrl, `${page.path} (its own URL)`, 'page');
+    add(pageUrl, pageUrl, `${page.name} (its own URL)`, 'page');
     const dom = new JSDOM(page.html());
     const doc = dom.window.document;
-    ids.set(
-      keyOf(new URL(pageUrl).pathname),
-      new Set([...doc.querySelectorAll('[id], a[name]')].map((el) => el.id || el.getAttribute('name'))),
-    );
+    // A fragment of a page whose experiment serves variants under its URL must be in each of them: the ids all have.
+    const key = keyOf(new URL(pageUrl).pathname);
+    const pageIds = new Set([...doc.querySelectorAll('[id], a[name]')].map((el) => el.id || el.getAttribute('name')));
+    const otherVersion = ids.get(key);
+    ids.set(key, otherVersion ? new Set([...pageIds].filter((id) => otherVersion.has(id))) : pageIds);
     for (const el of doc.querySelectorAll(LINK_TAGS)) {
       for (const attr of LINK_ATTRS) {
         const value = el.getAttribute(attr);
         if (value === null) continue;
-        const url = add(value, pageUrl, page.path, el.matches('link[rel="canonical"]') ? 'canonical' : 'link');
+        const url = add(value, pageUrl, page.name, el.matches('link[rel="canonical"]') ? 'canonical' : 'link');
         if (url && el.matches('link[rel="stylesheet"]')) stylesheets.add(url.pathname);
         if (url && el.matches('link[rel="canonical"]')) canonicalOfPage.add(url.href);
       }
       const srcset = el.getAttribute('srcset');
       if (srcset)
-        for (const part of srcset.split(',')) add(part.trim().split(/\s+/)[0] ?? '', pageUrl, page.path, 'link');
+        for (const part of srcset.split(',')) add(part.trim().split(/\s+/)[0] ?? '', pageUrl, page.name, 'link');
     }
     for (const property of META_URLS) {
       for (const meta of doc.querySelectorAll(`meta[property="${property}"], meta[name="${property}"]`)) {
-        add(meta.getAttribute('content') ?? '', pageUrl, page.path, 'canonical');
+        add(meta.getAttribute('content') ?? '', pageUrl, page.name, 'canonical');
       }
     }
     for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
       for (const value of strings(JSON.parse(script.textContent ?? 'null'))) {
         if (value === siteOrigin || value.startsWith(`${siteOrigin}/`))
-          add(value, pageUrl, `${page.path} (JSON-LD)`, 'canonical');
+          add(value, pageUrl, `${page.name} (JSON-LD)`, 'canonical');
       }
     }
     dom.window.close();

@@ -44,8 +44,11 @@ const { values: options, positionals: requested } = parseArgs({
 });
 const dir = options.dir ?? process.env.LIGHTHOUSE_DIR ?? 'dist';
 const { cookie } = options;
+// A variant page of a running experiment is measured with --cookie only (the list of such checks: builtPages in dist-pages.mjs).
 const pages = () =>
-  builtPages(resolve(dir)).map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
+  builtPages(resolve(dir))
+    .filter((page) => !page.cookie)
+    .map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 
 /** @type {Map<string, string>} canonical URL -> the first page that has it */
 const unique = new Map();

@@ -1,9 +1,9 @@
 // The pages of a built site, read from its output folder (dist/ by default), so that every check covers a page added
 // later without a list to edit. Shared by the scripts (budgets, links, Lighthouse), the Playwright tests and the
 // security-headers integration.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { VARIANTS_FOLDER } from '../lib/experiments/folder.mjs';
+import { ASSIGNMENT_COOKIE, MANIFEST_PATH } from '../lib/experiments/folder.mjs';
 
 export const DIST = resolve('dist');
 
@@ -21,12 +21,6 @@ export const CMS_FOLDER = 'cms';
 export const OWNER_FOLDER = 'owner';
 
 /**
- * The experiments' variant files (docs/experiments.md): each is served only under its page's own URL, by the Worker,
- * so the page checks see them there, not as pages of their own.
- */
-const VARIANTS = VARIANTS_FOLDER.slice(1);
-
-/**
  * Every file under `root`, at any depth: full paths.
  * @param {string} root
  * @returns {string[]}
@@ -39,8 +33,9 @@ export function filesUnder(root) {
 }
 
 /**
- * Every HTML file under `root`, sorted; the hashed assets in _astro/, the admin, the owner's page and the variant files
- * are skipped.
+ * Every page file under `root`, sorted: every HTML file but the hashed assets in _astro/, the admin and the owner's
+ * page. The variant pages of a running experiment (docs/experiments.md) are pages like any other: every build step and
+ * every check sees them (builtPages says how a visitor reaches one).
  * @param {string} [root]
  * @returns {string[]}
  */
@@ -52,7 +47,7 @@ export function htmlFiles(root = DIST) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
-        const skipped = dir === root && [CMS_FOLDER, OWNER_FOLDER, VARIANTS].includes(entry.name);
+        const skipped = dir === root && [CMS_FOLDER, OWNER_FOLDER].includes(entry.name);
         if (entry.name !== '_astro' && !skipped) walk(full);
       } else if (entry.name.endsWith('.html')) {
         found.push(full);
@@ -121,14 +116,67 @@ export function canonicalOf(html) {
 }
 
 /**
- * Every page of the built site: its route, its file and, read on demand, its HTML.
+ * The cookie that gets a visitor a variant of a running experiment: `exp=<experiment>:<variant>`.
+ * @typedef {{ name: string, value: string }} VariantCookie
+ */
+
+/**
+ * The variant pages of a built site's running experiments, by file: the URL a visitor reaches each at (its page's own:
+ * the Worker answers 404 at the file's path) and the cookie that gets it there. Read from the build's manifest; a
+ * variant file the manifest does not name is no page a visitor can reach, and fails here rather than go unchecked.
+ * @param {string} root
+ * @returns {Map<string, { path: string, cookie: VariantCookie }>}
+ */
+function variantPages(root) {
+  /** @type {Map<string, { path: string, cookie: VariantCookie }>} */
+  const pages = new Map();
+  const manifestFile = join(root, MANIFEST_PATH);
+  if (!existsSync(manifestFile)) return pages;
+  const manifest =
+    /** @type {{ experiments: { id: string, page: string, variants: { name: string, file: string | null }[] }[] }} */ (
+      JSON.parse(readFileSync(manifestFile, 'utf8'))
+    );
+  for (const { id, page, variants } of manifest.experiments) {
+    for (const { name, file } of variants) {
+      if (file)
+        pages.set(join(root, `${file}.html`), {
+          path: page,
+          cookie: { name: ASSIGNMENT_COOKIE, value: `${id}:${name}` },
+        });
+    }
+  }
+  return pages;
+}
+
+/**
+ * Every page of the built site: the URL a visitor gets it at, its file, read on demand its HTML, and, for a variant page
+ * of a running experiment, the cookie that gets it under that URL (null for any other page). `name` tells a page from
+ * the variants served at its URL, for a check's output.
+ *
+ * Every build step and check takes the variant pages with the others. Two checks leave them out, and this is the list:
+ * - Lighthouse (scripts/lighthouse.mjs) measures each canonical URL once, and a variant shares its page's; one is
+ *   measured by hand with `--cookie exp=<experiment>:<variant>`;
+ * - the budgets' comparison of analytics on and off (scripts/budgets.mjs) compares two builds URL by URL, and a variant
+ *   loads exactly its page's scripts (tests/e2e/experiments.spec.ts); its own budgets are checked with the pages'.
  * @param {string} [root]
- * @returns {{ path: string, file: string, html: () => string }[]}
+ * @returns {{ path: string, name: string, file: string, cookie: VariantCookie | null, html: () => string }[]}
  */
 export function builtPages(root = DIST) {
+  const variants = variantPages(root);
+  const variantsFolder = join(root, MANIFEST_PATH, '..') + sep;
   return htmlFiles(root)
-    .map((file) => ({ path: routeOf(file, root), file, html: () => readFileSync(file, 'utf8') }))
-    .sort((a, b) => a.path.localeCompare(b.path));
+    .map((file) => {
+      const variant = variants.get(file);
+      if (!variant && file.startsWith(variantsFolder)) {
+        throw new Error(
+          `${relative(process.cwd(), file)}: a variant page that no running experiment of the manifest names`,
+        );
+      }
+      const path = variant?.path ?? routeOf(file, root);
+      const name = variant ? `${path} (${variant.cookie.value})` : path;
+      return { path, name, file, cookie: variant?.cookie ?? null, html: () => readFileSync(file, 'utf8') };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

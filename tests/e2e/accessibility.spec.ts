@@ -1,13 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, test, visitorOf } from './fixtures';
 import { distinctPages } from '../../src/integrations/dist-pages.mjs';
 
 // Every page in dist, so a page added later is checked without editing this file.
-for (const { path, html } of distinctPages()) {
+for (const built of distinctPages()) {
+  const { path, name, html } = built;
   // A page that moves on by itself (the thank-you page, after THANK_YOU_REDIRECT_MS) is held where it is: its move is
   // answered 204 No Content, which leaves a page in place, so axe reads the page it was sent to however slow the machine.
   const movesTo = /data-redirect-to="([^"]+)"/.exec(html())?.[1];
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
+  test(`axe finds no violations on ${name}`, async ({ page, baseURL }) => {
+    await visitorOf(page, built, baseURL);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     if (movesTo) {
       await page.route(

@@ -1,4 +1,4 @@
-import { test as base, errors } from '@playwright/test';
+import { test as base, errors, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -40,3 +40,15 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * Makes `page` a visitor who gets `built` (a page of dist-pages.mjs' builtPages): for a variant page of a running
+ * experiment, one whose assignment cookie names that variant; for any other page, nothing.
+ */
+export async function visitorOf(
+  page: Page,
+  built: { cookie: { name: string; value: string } | null },
+  origin: string | undefined,
+): Promise<void> {
+  if (built.cookie) await page.context().addCookies([{ ...built.cookie, url: origin ?? '' }]);
+}

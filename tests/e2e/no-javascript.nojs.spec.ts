@@ -1,8 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect, test, visitorOf } from './fixtures';
 import { distinctPages } from '../../src/integrations/dist-pages.mjs';
 
-for (const { path } of distinctPages()) {
-  test(`${path} shows its full content and navigation without JavaScript`, async ({ page }) => {
+for (const built of distinctPages()) {
+  const { path, name } = built;
+  test(`${name} shows its full content and navigation without JavaScript`, async ({ page, baseURL }) => {
+    await visitorOf(page, built, baseURL);
     await page.setViewportSize({ width: 1280, height: 800 });
     // The document is what is checked: without scripts every image loads at once (nothing is lazy), and a picture
     // the local runtime is slow to send must not hold the test at the load event.

@@ -1,9 +1,18 @@
-import { expect, test } from './fixtures';
+import { expect, test, visitorOf } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { loadEveryImage, revealWholePage } from './whole-page';
 
-for (const { path } of builtPages()) {
-  test(`${path}: strict headers, no CSP violation and no console error once every island has run`, async ({ page }) => {
+const pages = builtPages();
+/** The pages with a running experiment: the Worker serves each visitor's version of them (docs/experiments.md). */
+const experimented = new Set(pages.filter((built) => built.cookie).map((built) => built.path));
+
+for (const built of pages) {
+  const { path, name } = built;
+  test(`${name}: strict headers, no CSP violation and no console error once every island has run`, async ({
+    page,
+    baseURL,
+  }) => {
+    await visitorOf(page, built, baseURL);
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -34,7 +43,8 @@ for (const { path } of builtPages()) {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('camera=()');
-    expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // A page with an experiment is one visitor's version of it: never kept in a shared cache.
+    expect(headers['cache-control']).toBe(experimented.has(path) ? 'private' : 'public, max-age=0, must-revalidate');
 
     // Every section and island the page has, and every image, lazy ones included: none may fail.
     await revealWholePage(page);

@@ -1,5 +1,6 @@
-// Where the build puts the experiments' variant pages and manifest, for the site (./wire.ts) and the Node commands that
-// configure the runtime (scripts/experiment-routes.mjs). JavaScript with JSDoc types, so that Node runs it as it is.
+// Where the build puts the experiments' variant pages and manifest, and the cookie that gets a visitor a variant, for the
+// site (./wire.ts) and the Node commands and checks that read a build (scripts/experiment-routes.mjs,
+// src/integrations/dist-pages.mjs). JavaScript with JSDoc types, so that Node runs it as it is.
 
 /**
  * The folder of the variant pages in the built site: `/experiment-variants/<id>/<variant>`. No page links it and the
@@ -9,3 +10,6 @@ export const VARIANTS_FOLDER = '/experiment-variants';
 
 /** The manifest of running experiments, in the variant pages' folder. */
 export const MANIFEST_PATH = `${VARIANTS_FOLDER}/manifest.json`;
+
+/** The cookie that holds a visitor's assignments: `<id>:<variant>` pairs joined by `|`, nothing else. */
+export const ASSIGNMENT_COOKIE = 'exp';

@@ -5,7 +5,7 @@
  */
 import { VARIANTS_FOLDER } from './folder.mjs';
 
-export { MANIFEST_PATH, VARIANTS_FOLDER } from './folder.mjs';
+export { ASSIGNMENT_COOKIE, MANIFEST_PATH, VARIANTS_FOLDER } from './folder.mjs';
 
 /** What an experiment is judged on: a stored lead, or a click on the demo booking or the sign-up. */
 export const EXPERIMENT_GOALS = ['lead', 'demo-click', 'signup-click'] as const;
@@ -33,9 +33,6 @@ export const isExperimentName = (value: unknown): value is string =>
 
 /** The variant every experiment has: the page as it is. */
 export const CONTROL = 'control';
-
-/** The cookie that holds a visitor's assignments: `<id>:<variant>` pairs joined by `|`, nothing else. */
-export const ASSIGNMENT_COOKIE = 'exp';
 
 /** How long an assignment is kept, in seconds (30 days). */
 export const ASSIGNMENT_MAX_AGE_S = 30 * 24 * 60 * 60;
