@@ -157,6 +157,7 @@ const routes = {
         now,
         repo: () => loadOwnerRepo(env.ASSETS),
         store: d1OwnerStore(env.LEADS_DB),
+        endedSessions: d1EndedSessions(env.LEADS_DB),
         enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
         experiments: async () => ownerExperiments(env.LEADS_DB, await loadDefinitions(env.ASSETS), now()),
         log: consoleOwnerLog,

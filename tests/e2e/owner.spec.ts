@@ -17,7 +17,7 @@ import { execute } from '../../scripts/d1.mjs';
 import { startHost } from '../../scripts/host.mjs';
 import { encodeLeadPost, FORM_TYPE, LEAD_ROUTE } from '../../src/lib/leads/wire';
 import { OWNER_CSRF_HEADER, OWNER_ROUTES, OWNER_SETTINGS_PATH } from '../../src/lib/owner/wire';
-import { issueSession, sessionKey } from '../../worker/owner/session';
+import { CSRF_BYTES, issueSession, SESSION_ID_BYTES, sessionKey } from '../../worker/owner/session';
 import { startFakeCrm, type FakeCrm } from './fake-crm';
 import { startFakeGithub, type FakeGithub } from './fake-github';
 
@@ -140,7 +140,8 @@ test('the API answers nobody without a session from a collaborator: 401, 403, an
   const old = await issueSession(key, {
     login: OWNER.login,
     repo: REPO,
-    csrfBytes: new Uint8Array(32),
+    idBytes: new Uint8Array(SESSION_ID_BYTES),
+    csrfBytes: new Uint8Array(CSRF_BYTES),
     nowMs: Date.now() - 2 * HOUR,
   });
   for (const cookie of [forged, `${name}=${old.value}`, `${name}=x.1.${'0'.repeat(64)}.${'A'.repeat(43)}`]) {
