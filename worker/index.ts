@@ -9,7 +9,8 @@
  *   other /api/ path is 404;
  *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
- * - scheduled: queues lost deliveries again, deletes old leads and expired nonces (./sweep.ts);
+ * - scheduled: queues lost deliveries again, deletes old leads, expired nonces and the owner's ended sessions once
+ *   expired (./sweep.ts);
  * - LeadRateLimiter: the Durable Object that counts the leads of each client (an IPv4 address or an IPv6 /64)
  *   (./rate-limiter.ts).
  */
@@ -28,6 +29,7 @@ import { d1UsedNonces } from './cms-auth/used-nonces';
 import { consoleOwnerLog, handleOwner, isOwnerRoute } from './owner/routes';
 import { loadOwnerRepo } from './owner/settings';
 import { d1OwnerStore } from './owner/store';
+import { d1EndedSessions } from './owner/ended-sessions';
 import { loadDefinitions, ownerExperiments } from './owner/experiments';
 import { CMS_PUBLISHES_ROUTE } from '../src/lib/cms/publish-wire';
 import { consoleCmsPublishesLog, handleCmsPublishes } from './cms-publish/routes';
@@ -81,6 +83,7 @@ function runSweep(env: Env, at: number) {
   return sweep({
     store: d1Store(env.LEADS_DB),
     nonces: d1UsedNonces(env.LEADS_DB),
+    endedSessions: d1EndedSessions(env.LEADS_DB),
     conversions: d1Conversions(env.LEADS_DB),
     enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
     settings: readDeliverySettings(env),
@@ -154,6 +157,7 @@ const routes = {
         now,
         repo: () => loadOwnerRepo(env.ASSETS),
         store: d1OwnerStore(env.LEADS_DB),
+        endedSessions: d1EndedSessions(env.LEADS_DB),
         enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
         experiments: async () => ownerExperiments(env.LEADS_DB, await loadDefinitions(env.ASSETS), now()),
         log: consoleOwnerLog,

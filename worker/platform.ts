@@ -62,7 +62,7 @@ export interface ScheduledController {
 export interface Env {
   /** The built site (dist): the Worker serves the 404 page from it. */
   ASSETS: Fetcher;
-  /** The lead table, the ledger of used nonces and the publish records (migrations/). */
+  /** The lead table, the ledger of used nonces, the publish records and the owner's ended sessions (migrations/). */
   LEADS_DB: D1Database;
   /** One message per lead to deliver. */
   LEAD_QUEUE: Queue<LeadMessage>;

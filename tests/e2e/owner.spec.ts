@@ -16,8 +16,8 @@ import { expect, test } from './fixtures';
 import { execute } from '../../scripts/d1.mjs';
 import { startHost } from '../../scripts/host.mjs';
 import { encodeLeadPost, FORM_TYPE, LEAD_ROUTE } from '../../src/lib/leads/wire';
-import { OWNER_CSRF_HEADER, OWNER_ROUTES, OWNER_SETTINGS_PATH } from '../../src/lib/owner/wire';
-import { issueSession, sessionKey } from '../../worker/owner/session';
+import { OWNER_COOKIE, OWNER_CSRF_HEADER, OWNER_ROUTES, OWNER_SETTINGS_PATH } from '../../src/lib/owner/wire';
+import { CSRF_BYTES, issueSession, SESSION_ID_BYTES, sessionKey } from '../../worker/owner/session';
 import { startFakeCrm, type FakeCrm } from './fake-crm';
 import { startFakeGithub, type FakeGithub } from './fake-github';
 
@@ -140,7 +140,8 @@ test('the API answers nobody without a session from a collaborator: 401, 403, an
   const old = await issueSession(key, {
     login: OWNER.login,
     repo: REPO,
-    csrfBytes: new Uint8Array(32),
+    idBytes: new Uint8Array(SESSION_ID_BYTES),
+    csrfBytes: new Uint8Array(CSRF_BYTES),
     nowMs: Date.now() - 2 * HOUR,
   });
   for (const cookie of [forged, `${name}=${old.value}`, `${name}=x.1.${'0'.repeat(64)}.${'A'.repeat(43)}`]) {
@@ -360,10 +361,19 @@ test('signed in, the page works from the keyboard, fits 320 px, and "Sign out" e
   await expect(page.getByRole('status')).toHaveText('The figures are up to date.');
   await checkPage(page);
 
+  // A copy of the session cookie the browser holds, taken before "Sign out": the Worker refuses it after.
+  const held = (await context.cookies()).find((c) => c.name === OWNER_COOKIE);
+  expect(held?.value).toBeTruthy();
+  const copy = `${OWNER_COOKIE}=${held!.value}`;
+  expect((await api(OWNER_ROUTES.leads, { headers: { Cookie: copy } })).status).toBe(200);
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "Sign in to your owner's page" })).toBeVisible();
   const cookies = await context.cookies();
   expect(cookies.filter((c) => c.name.includes('owner'))).toEqual([]);
+  for (const path of [OWNER_ROUTES.session, OWNER_ROUTES.leads, OWNER_ROUTES.experiments]) {
+    expect((await api(path, { headers: { Cookie: copy } })).status, path).toBe(401);
+  }
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: "Sign in to your owner's page" })).toBeVisible();
   expect(errors).toEqual([]);

@@ -15,6 +15,8 @@ import {
 } from '../../src/lib/owner/wire';
 import { RETRY_DEAD_SQL } from '../../worker/leads/table.mjs';
 import { d1Store } from '../../worker/leads/store';
+import { KEEP_AFTER_EXPIRY_MS } from '../../worker/cms-auth/used-nonces';
+import { d1EndedSessions } from '../../worker/owner/ended-sessions';
 import { handleOwner, type OwnerDeps, type OwnerEvent, type OwnerSettings } from '../../worker/owner/routes';
 import { sessionKey } from '../../worker/owner/session';
 import { parseOwnerSettings, repoLoader } from '../../worker/owner/settings';
@@ -57,7 +59,12 @@ let dispose: (() => Promise<void>) | undefined;
 let github: FakeGithub;
 
 beforeAll(async () => {
-  ({ db, dispose } = await localD1(['0001_leads.sql', '0005_lead_experiments.sql', '0006_lead_page.sql']));
+  ({ db, dispose } = await localD1([
+    '0001_leads.sql',
+    '0005_lead_experiments.sql',
+    '0006_lead_page.sql',
+    '0008_ended_sessions.sql',
+  ]));
   github = await startFakeGithub({ clientId: 'id', clientSecret: SECRET, code: 'code', token: 'unused', repo: REPO });
   github.users(USERS);
 
@@ -114,6 +121,7 @@ function harness(overrides: Partial<OwnerDeps> = {}, settings?: OwnerSettings): 
       now: () => clock,
       repo: async () => REPO,
       store: d1OwnerStore(db),
+      endedSessions: d1EndedSessions(db),
       enqueueAll: async (ids) => void enqueued.push(ids),
       log: (event) => void events.push(event),
       ...overrides,
@@ -165,11 +173,14 @@ async function signIn(h: Harness, token: string, site = SITE) {
   return { setCookie, hint, cookie: setCookie.split(';')[0]!, session };
 }
 
-/** The cookie with its signed value `login.expiresAt.csrf.mac` changed by `edit`. */
+/** The cookie with its signed value `login.expiresAt.id.csrf.mac` changed by `edit`. */
 function edited(cookie: string, edit: (parts: string[]) => string[]): string {
   const eq = cookie.indexOf('=');
   return `${cookie.slice(0, eq)}=${edit(cookie.slice(eq + 1).split('.')).join('.')}`;
 }
+
+/** The session id a cookie holds. */
+const idOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1).split('.')[2]!;
 
 describe('signing in: GitHub says who holds the token and whether they may write to the repository', () => {
   it('a collaborator who may push gets a session: a signed cookie for the API only, and a CSRF token', async () => {
@@ -184,7 +195,7 @@ describe('signing in: GitHub says who holds the token and whether they may write
       expiresAt: T0 + OWNER_SESSION_S * 1000,
     });
     const attributes = setCookie.split('; ');
-    expect(attributes[0]).toMatch(/^__Secure-owner=octo-owner\.\d+\.[0-9a-f]{64}\.[A-Za-z0-9_-]{43}$/);
+    expect(attributes[0]).toMatch(/^__Secure-owner=octo-owner\.\d+\.[0-9a-f]{32}\.[0-9a-f]{64}\.[A-Za-z0-9_-]{43}$/);
     expect(attributes.slice(1).sort()).toEqual(
       ['HttpOnly', `Max-Age=${OWNER_SESSION_S}`, 'Path=/api/owner', 'SameSite=Strict', 'Secure'].sort(),
     );
@@ -332,19 +343,24 @@ describe('without a session', () => {
     const get = (c: string) => call(h, 'GET', OWNER_ROUTES.session, { cookie: c });
     expect((await get(cookie)).status).toBe(200);
 
+    const id = idOf(cookie);
     const forged = [
       edited(cookie, ([, ...rest]) => ['octo-admin', ...rest]),
       edited(cookie, ([login, expiry, ...rest]) => [login!, String(Number(expiry) + 1000), ...rest]),
-      edited(cookie, ([login, expiry, , mac]) => [login!, expiry!, 'f'.repeat(64), mac!]),
+      // Another id, so that a session signed out would be looked up under one never recorded.
+      edited(cookie, ([login, expiry, , csrf, mac]) => [login!, expiry!, 'e'.repeat(32), csrf!, mac!]),
+      edited(cookie, ([login, expiry, id, , mac]) => [login!, expiry!, id!, 'f'.repeat(64), mac!]),
       edited(cookie, (parts) => [
-        ...parts.slice(0, 3),
-        `${parts[3]!.slice(0, -1)}${parts[3]!.endsWith('A') ? 'B' : 'A'}`,
+        ...parts.slice(0, 4),
+        `${parts[4]!.slice(0, -1)}${parts[4]!.endsWith('A') ? 'B' : 'A'}`,
       ]),
-      edited(cookie, (parts) => parts.slice(0, 3)),
-      `__Secure-owner=${await sign(await sessionKey('another-secret', REPO), `octo-owner.${session.expiresAt}.${session.csrf}`)}`,
-      `__Secure-owner=${await sign(await sessionKey(SECRET, 'communiti/other'), `octo-owner.${session.expiresAt}.${session.csrf}`)}`,
+      edited(cookie, (parts) => parts.slice(0, 4)),
+      `__Secure-owner=${await sign(await sessionKey('another-secret', REPO), `octo-owner.${session.expiresAt}.${id}.${session.csrf}`)}`,
+      `__Secure-owner=${await sign(await sessionKey(SECRET, 'communiti/other'), `octo-owner.${session.expiresAt}.${id}.${session.csrf}`)}`,
       // Signed with the right key, but lasting longer than a session may.
-      `__Secure-owner=${await sign(await sessionKey(SECRET, REPO), `octo-owner.${T0 + 2 * OWNER_SESSION_S * 1000}.${session.csrf}`)}`,
+      `__Secure-owner=${await sign(await sessionKey(SECRET, REPO), `octo-owner.${T0 + 2 * OWNER_SESSION_S * 1000}.${id}.${session.csrf}`)}`,
+      // Signed with the right key in the form sessions had before they held an id: it could not be signed out.
+      `__Secure-owner=${await sign(await sessionKey(SECRET, REPO), `octo-owner.${session.expiresAt}.${session.csrf}`)}`,
       // The http cookie's name on https.
       cookie.replace('__Secure-owner=', 'owner='),
     ];
@@ -650,5 +666,115 @@ describe('with a session', () => {
     expect(cleared.split('; ')).toEqual(expect.arrayContaining(['__Secure-owner=', 'Max-Age=0', 'Path=/api/owner']));
     expect(hint.split('; ')).toEqual(expect.arrayContaining(['owner-signed-in=', 'Max-Age=0', 'Path=/owner']));
     expect(h.events).toContainEqual({ event: 'owner-sign-out', login: 'octo-owner' });
+  });
+});
+
+describe('signing out ends the session in the Worker, not only in the browser', () => {
+  const from = Date.UTC(2026, 4, 18);
+  /** Every route of the owner's API but sign-in, as the page calls it with the session's CSRF token. */
+  const everyRoute = (csrf: string): [string, string, Call][] => [
+    ['GET', OWNER_ROUTES.session, {}],
+    ['GET', OWNER_ROUTES.leads, {}],
+    ['POST', OWNER_ROUTES.retry, { csrf }],
+    ['POST', OWNER_ROUTES.contacts, { csrf, body: { from, to: from + DAY } }],
+    ['GET', OWNER_ROUTES.experiments, {}],
+    ['DELETE', OWNER_ROUTES.session, { csrf }],
+  ];
+  /** Random ids, as the Worker draws them: the harness's counted bytes would give another test's session the same. */
+  const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+  const signedOutHarness = () => harness({ random, experiments: async () => ({ now: T0, experiments: [] }) });
+  const endedRow = (id: string) =>
+    db.prepare('SELECT id, expires_at FROM ended_sessions WHERE id = ?1').bind(id).all<Record<string, unknown>>();
+
+  it('lists every route of the API', () => {
+    expect(new Set(everyRoute('').map(([, path]) => path))).toEqual(new Set(Object.values(OWNER_ROUTES)));
+  });
+
+  it('a copy of the cookie taken before "Sign out" is refused by every route, contacts included; other sessions work', async () => {
+    const h = signedOutHarness();
+    // The same owner on a phone and on a computer; someone copies the phone's cookie.
+    const phone = await signIn(h, 'tok-pusher');
+    const computer = await signIn(h, 'tok-pusher');
+    const copy = phone.cookie;
+    const routes = everyRoute(phone.session.csrf);
+    const open = async (cookie: string, csrf: string) => {
+      for (const [method, path, options] of everyRoute(csrf).filter(([method]) => method !== 'DELETE')) {
+        expect((await call(h, method, path, { cookie, ...options })).status, `${method} ${path}`).toBe(200);
+      }
+    };
+
+    await open(copy, phone.session.csrf);
+    const shown = await answer<OwnerContacts>(
+      await call(h, 'POST', OWNER_ROUTES.contacts, { cookie: copy, ...routes[3]![2] }),
+      200,
+    );
+    expect(shown.contacts.map((contact) => contact.name)).toEqual(['Asha Rao', 'Bala K', 'Chitra M']);
+
+    // "Sign out" on the phone, as the page sends it.
+    const out = await call(h, 'DELETE', OWNER_ROUTES.session, { cookie: phone.cookie, csrf: phone.session.csrf });
+    expect(out.status).toBe(204);
+    expect(h.events).toContainEqual({ event: 'owner-sign-out', login: 'octo-owner' });
+    // D1 holds the session's id until the session would have expired, and nothing else of it.
+    expect((await endedRow(idOf(copy))).results).toEqual([{ id: idOf(copy), expires_at: phone.session.expiresAt }]);
+
+    for (const [method, path, options] of routes) {
+      const response = await call(h, method, path, { cookie: copy, ...options });
+      const text = await response.clone().text();
+      expect(await answer(response, 401), `${method} ${path}`).toEqual({
+        error: 'signed-out',
+        message: expect.any(String),
+      });
+      for (const lead of LEADS) {
+        expect(text).not.toContain(lead.name);
+        expect(text).not.toContain(lead.mobile);
+      }
+    }
+    // Still refused the moment before it would have expired: the row outlives the session.
+    h.setClock(phone.session.expiresAt - 1);
+    expect(await answer(await call(h, 'GET', OWNER_ROUTES.leads, { cookie: copy }), 401)).toMatchObject({
+      error: 'signed-out',
+    });
+    h.setClock(T0);
+
+    // Only that session ended: the computer's is still open, and signing in again opens a new one.
+    const again = await signIn(h, 'tok-pusher');
+    expect(idOf(again.cookie)).not.toBe(idOf(copy));
+    await open(computer.cookie, computer.session.csrf);
+    await open(again.cookie, again.session.csrf);
+  });
+
+  it('a ledger that cannot be read refuses the session (503); one that cannot be written keeps it, and says so', async () => {
+    const h = signedOutHarness();
+    const { cookie, session } = await signIn(h, 'tok-pusher');
+    const ledger = d1EndedSessions(db);
+    const unreadable = harness({
+      endedSessions: { ...ledger, isEnded: async () => Promise.reject(new Error('D1 down')) },
+    });
+    for (const [method, path, options] of everyRoute(session.csrf)) {
+      const response = await call(unreadable, method, path, { cookie, ...options });
+      expect(await answer(response, 503), `${method} ${path}`).toMatchObject({ error: 'unavailable' });
+    }
+
+    const unwritable = harness({ endedSessions: { ...ledger, end: async () => Promise.reject(new Error('D1 down')) } });
+    const out = await call(unwritable, 'DELETE', OWNER_ROUTES.session, { cookie, csrf: session.csrf });
+    // Not signed out: the page is told it failed, and the cookie is not cleared as if it had worked.
+    expect(await answer(out, 503)).toMatchObject({ error: 'unavailable' });
+    expect(out.headers.getSetCookie()).toEqual([]);
+    expect((await endedRow(idOf(cookie))).results).toEqual([]);
+    expect((await call(h, 'GET', OWNER_ROUTES.session, { cookie })).status).toBe(200);
+  });
+
+  it('the sweep deletes a row once its session has expired, and a minute more for clocks that differ', async () => {
+    const ledger = d1EndedSessions(db);
+    // Sessions that expired days before this file's clock: no other test's row is as old.
+    const early = T0 - 10 * DAY;
+    await ledger.end('a'.repeat(32), early);
+    await ledger.end('b'.repeat(32), early + HOUR);
+    expect(await ledger.isEnded('a'.repeat(32))).toBe(true);
+    expect(await ledger.isEnded('c'.repeat(32))).toBe(false);
+    expect(await ledger.purge(early + KEEP_AFTER_EXPIRY_MS - 1)).toBe(0);
+    expect(await ledger.purge(early + KEEP_AFTER_EXPIRY_MS)).toBe(1);
+    expect(await ledger.isEnded('a'.repeat(32))).toBe(false);
+    expect(await ledger.isEnded('b'.repeat(32))).toBe(true);
   });
 });

@@ -10,8 +10,8 @@ function ids(count: number): string[] {
 }
 
 /**
- * The sweep wired to fakes: a table holding `stale` lost leads and `purged` old ones, a ledger of used nonces, a queue,
- * a fixed clock, a log.
+ * The sweep wired to fakes: a table holding `stale` lost leads and `purged` old ones, a ledger of used nonces, one of
+ * the owner's ended sessions, a queue, a fixed clock, a log.
  */
 function sweeper(
   options: {
@@ -20,25 +20,28 @@ function sweeper(
     sweepAfterS?: number;
     enqueueAll?: SweepDeps['enqueueAll'];
     purgeNonces?: SweepDeps['nonces']['purge'];
+    purgeEnded?: SweepDeps['endedSessions']['purge'];
     forget?: SweepDeps['conversions']['forget'];
   } = {},
 ) {
   const takeStale = vi.fn<SweepDeps['store']['takeStale']>(async () => options.stale ?? []);
   const purge = vi.fn<SweepDeps['store']['purge']>(async () => options.purged ?? { sent: 0, dead: 0 });
   const purgeNonces = vi.fn<SweepDeps['nonces']['purge']>(options.purgeNonces ?? (async () => 0));
+  const purgeEnded = vi.fn<SweepDeps['endedSessions']['purge']>(options.purgeEnded ?? (async () => 0));
   const forget = vi.fn<SweepDeps['conversions']['forget']>(options.forget ?? (async () => 0));
   const enqueueAll = vi.fn<SweepDeps['enqueueAll']>(options.enqueueAll ?? (async () => {}));
   const log = vi.fn<LeadLog>();
   const deps: SweepDeps = {
     store: { takeStale, purge },
     nonces: { purge: purgeNonces },
+    endedSessions: { purge: purgeEnded },
     conversions: { forget },
     enqueueAll,
     settings: { retryBaseS: 30, sweepAfterS: options.sweepAfterS ?? 600 },
     now: () => T0,
     log,
   };
-  return { takeStale, purge, purgeNonces, forget, enqueueAll, log, run: () => sweep(deps) };
+  return { takeStale, purge, purgeNonces, purgeEnded, forget, enqueueAll, log, run: () => sweep(deps) };
 }
 
 /** The events logged, by name. */
@@ -97,14 +100,14 @@ describe('sweep', () => {
 
   it('purges old leads and returns how many were deleted', async () => {
     const s = sweeper({ purged: { sent: 3, dead: 2 } });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 5, expiredNonces: 0, forgottenCodes: 0 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 5, expiredNonces: 0, endedSessions: 0, forgottenCodes: 0 });
     expect(s.purge).toHaveBeenCalledWith(T0);
     expect(events(s.log, 'deleted')).toEqual([{ event: 'deleted', count: 5 }]);
   });
 
   it('deletes the used nonces that have expired by now, and counts them', async () => {
     const s = sweeper({ purgeNonces: async () => 7 });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 0, expiredNonces: 7, forgottenCodes: 0 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 0, expiredNonces: 7, endedSessions: 0, forgottenCodes: 0 });
     expect(s.purgeNonces).toHaveBeenCalledWith(T0);
   });
 
@@ -115,9 +118,29 @@ describe('sweep', () => {
         throw new Error('no such table: used_nonces');
       },
     });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0, forgottenCodes: 0 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0, endedSessions: 0, forgottenCodes: 0 });
     expect(events(s.log, 'nonce-purge-failed')).toEqual([
       expect.objectContaining({ error: expect.stringMatching(/used_nonces/) }),
+    ]);
+  });
+
+  it("deletes the owner's ended sessions that have expired by now, and counts them", async () => {
+    const s = sweeper({ purgeEnded: async () => 3 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 0, expiredNonces: 0, endedSessions: 3, forgottenCodes: 0 });
+    expect(s.purgeEnded).toHaveBeenCalledWith(T0);
+  });
+
+  it('still answers for the leads and the nonces when the ended sessions cannot be deleted, and logs why', async () => {
+    const s = sweeper({
+      purged: { sent: 1, dead: 0 },
+      purgeNonces: async () => 2,
+      purgeEnded: async () => {
+        throw new Error('no such table: ended_sessions');
+      },
+    });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 2, endedSessions: 0, forgottenCodes: 0 });
+    expect(events(s.log, 'ended-session-purge-failed')).toEqual([
+      expect.objectContaining({ error: expect.stringMatching(/ended_sessions/) }),
     ]);
   });
 
@@ -135,13 +158,13 @@ describe('sweep', () => {
         throw new Error('no such table: experiment_conversions');
       },
     });
-    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0, forgottenCodes: 0 });
+    expect(await s.run()).toEqual({ requeued: 0, deleted: 1, expiredNonces: 0, endedSessions: 0, forgottenCodes: 0 });
     expect(events(s.log, 'conversion-forget-failed')).toHaveLength(1);
   });
 
   it('logs no deletion when nothing was old enough', async () => {
     const s = sweeper({ stale: ids(1) });
-    expect(await s.run()).toEqual({ requeued: 1, deleted: 0, expiredNonces: 0, forgottenCodes: 0 });
+    expect(await s.run()).toEqual({ requeued: 1, deleted: 0, expiredNonces: 0, endedSessions: 0, forgottenCodes: 0 });
     expect(events(s.log, 'deleted')).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
  * The scheduled sweep (every 5 minutes, wrangler.jsonc `triggers`): the lead table, not the queue, is the source of
  * truth. A pending lead that nothing has touched for LEAD_SWEEP_AFTER_S (its message was lost on a restart, expired,
  * or was never sent; or no CRM was set) is queued again. Then leads past their retention are deleted, and so are the
- * used nonces that have expired (../cms-auth/used-nonces.ts); the experiments' conversions older than PERSON_CODE_DAYS
- * forget the code of their sender's number.
+ * used nonces that have expired (../cms-auth/used-nonces.ts) and the owner's signed-out sessions once they would have
+ * expired (../owner/ended-sessions.ts); the experiments' conversions older than PERSON_CODE_DAYS forget the code of
+ * their sender's number.
  */
 import type { DeliverySettings } from './outbox';
 import type { LeadLog } from './log';
@@ -11,6 +12,7 @@ import type { ConversionStore, LeadStore } from './store';
 import { PERSON_CODE_DAYS } from '../../src/lib/experiments/wire';
 import { utcDay } from '../experiments/edge';
 import type { UsedNonces } from '../cms-auth/used-nonces';
+import type { EndedSessions } from '../owner/ended-sessions';
 
 /** Leads queued again per run, at most (a run stays short; the next run takes the rest). */
 export const SWEEP_BATCH = 500;
@@ -20,6 +22,7 @@ export const QUEUE_BATCH = 100;
 export interface SweepDeps {
   store: Pick<LeadStore, 'takeStale' | 'purge'>;
   nonces: Pick<UsedNonces, 'purge'>;
+  endedSessions: Pick<EndedSessions, 'purge'>;
   conversions: Pick<ConversionStore, 'forget'>;
   enqueueAll: (ids: string[]) => Promise<void>;
   settings: DeliverySettings;
@@ -31,6 +34,7 @@ export interface SweepResult {
   requeued: number;
   deleted: number;
   expiredNonces: number;
+  endedSessions: number;
   forgottenCodes: number;
 }
 
@@ -60,6 +64,13 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
     // Only housekeeping: an expired nonce is refused for its age anyway. The next run deletes it.
     log({ event: 'nonce-purge-failed', error: String(error) });
   }
+  let endedSessions = 0;
+  try {
+    endedSessions = await deps.endedSessions.purge(now);
+  } catch (error) {
+    // Only housekeeping: a session past its expiry is refused for its age anyway. The next run deletes it.
+    log({ event: 'ended-session-purge-failed', error: String(error) });
+  }
   let forgottenCodes = 0;
   try {
     forgottenCodes = await deps.conversions.forget(utcDay(now - PERSON_CODE_DAYS * 86_400_000));
@@ -67,5 +78,5 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
     // The next run forgets them.
     log({ event: 'conversion-forget-failed', error: String(error) });
   }
-  return { requeued, deleted, expiredNonces, forgottenCodes };
+  return { requeued, deleted, expiredNonces, endedSessions, forgottenCodes };
 }

@@ -2,7 +2,8 @@
  * The owner's API below OWNER_API_PREFIX (the routes and answers: src/lib/owner/wire.ts), for the owner's page.
  * Signing in takes a GitHub token from the CMS sign-in (/api/cms-auth): GitHub is asked who holds it and whether they
  * may write to the site's repository (./github.ts); only then does the Worker set a short session cookie (./session.ts).
- * The token itself is kept nowhere. Every other route needs that session, and a POST or DELETE its CSRF token too.
+ * The token itself is kept nowhere. Every other route needs that session, not signed out (./ended-sessions.ts), and a
+ * POST or DELETE its CSRF token too.
  *
  * Without GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (the OAuth app of the CMS sign-in, whose secret also signs the
  * session), a usable GITHUB_API_ORIGIN or the build's repository (OWNER_SETTINGS_PATH), every route answers 503.
@@ -20,13 +21,23 @@ import {
   type OwnerExperiments,
   type OwnerLeads,
   type OwnerRetried,
-  type OwnerSession,
 } from '../../src/lib/owner/wire';
 import { DEFAULT_GITHUB_ORIGIN, providerOrigin, sameText, TOKEN_FORMAT } from '../cms-auth/rules';
 import { DAY_MS } from '../leads/outbox';
 import { QUEUE_BATCH, SWEEP_BATCH } from '../leads/sweep';
 import { apiOrigin, checkAccess } from './github';
-import { CSRF_BYTES, issueSession, sessionCookie, sessionHintCookie, sessionKey, sessionOf } from './session';
+import {
+  CSRF_BYTES,
+  issueSession,
+  publicSession,
+  SESSION_ID_BYTES,
+  sessionCookie,
+  sessionHintCookie,
+  sessionKey,
+  sessionOf,
+  type SignedSession,
+} from './session';
+import type { EndedSessions } from './ended-sessions';
 import type { OwnerStore } from './store';
 import { readLimited } from '../request-body';
 import { isRecord } from '../../src/lib/json';
@@ -65,6 +76,8 @@ export interface OwnerDeps {
   /** The repository of the build's OWNER_SETTINGS_PATH, or null without one (./settings.ts). */
   repo: () => Promise<string | null>;
   store: OwnerStore;
+  /** The sessions signed out before their expiry: sign-out records one, every other route looks its session up. */
+  endedSessions: Pick<EndedSessions, 'end' | 'isEnded'>;
   /** Queues leads for delivery, at most QUEUE_BATCH ids a call (LEAD_QUEUE.sendBatch). */
   enqueueAll: (ids: string[]) => Promise<void>;
   /** The experiments' readouts; without it, OWNER_ROUTES.experiments answers 501. */
@@ -198,7 +211,15 @@ export async function handleOwner(request: Request, settings: OwnerSettings, dep
     return signIn(request, { origin, github, repo, key, now, secure }, deps);
   }
 
-  const session = await sessionOf(request, key, repo, now);
+  let session: SignedSession | null;
+  try {
+    session = await sessionOf(request, key, repo, now, (id) => deps.endedSessions.isEnded(id));
+  } catch (failure) {
+    // Whether the session was signed out cannot be told: refused, as a lookup that failed must not let a signed-out
+    // copy of the cookie in.
+    deps.log({ event: 'owner-failed', reason: String(failure) });
+    return error(503, { error: 'unavailable', message: MESSAGES.unavailable }, { 'Retry-After': '30' });
+  }
   if (!session) {
     return error(401, { error: 'signed-out', message: MESSAGES['signed-out'] });
   }
@@ -213,7 +234,10 @@ export async function handleOwner(request: Request, settings: OwnerSettings, dep
   try {
     switch (url.pathname) {
       case OWNER_ROUTES.session: {
-        if (request.method === 'GET') return json(200, session satisfies OwnerSession);
+        if (request.method === 'GET') return json(200, publicSession(session));
+        // Recorded before the cookie is cleared, so that a copy of it taken earlier is refused from now on, not at its
+        // expiry. If D1 cannot record it, the answer is 503 and the cookie stays: the page says the sign-out failed.
+        await deps.endedSessions.end(session.id, session.expiresAt);
         deps.log({ event: 'owner-sign-out', login: session.login });
         const ended = new Headers({ 'Cache-Control': 'no-store' });
         ended.append('Set-Cookie', sessionCookie(null, { secure }));
@@ -271,6 +295,7 @@ async function signIn(
         issued = await issueSession(context.key, {
           login: access.login,
           repo: context.repo,
+          idBytes: deps.random(SESSION_ID_BYTES),
           csrfBytes: deps.random(CSRF_BYTES),
           nowMs: context.now,
         });
@@ -281,7 +306,7 @@ async function signIn(
       }
       deps.log({ event: 'owner-sign-in', login: access.login });
       const secure = { secure: context.secure };
-      return json(200, issued.session satisfies OwnerSession, {}, [
+      return json(200, publicSession(issued.session), {}, [
         sessionCookie(issued.value, secure),
         sessionHintCookie(true, secure),
       ]);

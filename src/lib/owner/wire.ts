@@ -20,7 +20,7 @@ export const OWNER_ROUTES = {
    * GET: the session (OwnerSession) or 401. POST `{ token }` (a GitHub token from the CMS sign-in, /api/cms-auth):
    * GitHub is asked who the user is and whether they may write to the site's repository; 200 OwnerSession with the
    * session cookie, 401 for a token GitHub refuses, 403 `no-write-access` for a user who may only read. DELETE (CSRF):
-   * signs out, 204, the cookie cleared.
+   * signs out, 204, the cookie cleared; from then on every route answers that session 401, a copy of its cookie too.
    */
   session: `${OWNER_API_PREFIX}/session`,
   /**
