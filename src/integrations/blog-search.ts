@@ -16,6 +16,16 @@ import { checkSearchIndex } from './search-index-check';
 
 /** Where the index is written inside the build, and where the search island loads it from. */
 export const SEARCH_BUNDLE_DIR = 'pagefind';
+/** The folder of the post pages (/blog/{id}): nothing else is written there (docs/blog.md). */
+export const POSTS_DIR = 'blog';
+
+/**
+ * The number of post pages among the pages the build wrote (Astro's `pathname`s: "blog/x", "blogs/2"). The index must
+ * hold each of them, and is empty only when there are none.
+ */
+export function postsBuilt(pages: { pathname: string }[]): number {
+  return pages.filter(({ pathname }) => pathname.startsWith(`${POSTS_DIR}/`)).length;
+}
 
 /** One file of the index: its path inside the index folder and its bytes. */
 export interface SearchFile {
@@ -39,18 +49,19 @@ export async function writeSearchFiles(dir: string, files: SearchFile[]): Promis
 }
 
 /**
- * Writes the index and checks it; a failed check is logged and the write made once more; a second failure stops the
- * build, naming each bad file. `write` is the writer (a parameter so a test can make it fail).
+ * Writes the index and checks it against the `posts` the build wrote; a failed check is logged and the write made once
+ * more; a second failure stops the build, naming each bad file. `write` is the writer (a parameter so a test can make
+ * it fail).
  */
 export async function writeCheckedIndex(
   dir: string,
   files: SearchFile[],
-  pages: number,
+  posts: number,
   logger: Pick<AstroIntegrationLogger, 'warn'>,
   write = writeSearchFiles,
 ): Promise<void> {
   const describe = () =>
-    checkSearchIndex(dir, pages)
+    checkSearchIndex(dir, posts)
       .map(({ file, problem }) => `${join(dir, file)} ${problem}`)
       .join('; ');
   await write(dir, files);
@@ -66,24 +77,24 @@ export function blogSearch(): AstroIntegration {
   return {
     name: 'blog-search',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, pages, logger }) => {
         const root = fileURLToPath(dir);
+        // Counted from the pages Astro wrote, not from what Pagefind found, so a post left out of the index is seen.
+        const posts = postsBuilt(pages);
         let files: SearchFile[];
-        let pages: number;
         try {
           const { index, errors } = await pagefind.createIndex({});
           if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-          const added = await index.addDirectory({ path: root, glob: 'blog/**/*.html' });
+          const added = await index.addDirectory({ path: root, glob: `${POSTS_DIR}/**/*.html` });
           if (added.errors.length) throw new Error(`Pagefind could not index the posts: ${added.errors.join('; ')}`);
           const built = await index.getFiles();
           if (built.errors.length) throw new Error(`Pagefind could not build its index: ${built.errors.join('; ')}`);
           files = built.files;
-          pages = added.page_count;
         } finally {
           await pagefind.close();
         }
-        await writeCheckedIndex(join(root, SEARCH_BUNDLE_DIR), files, pages, logger);
-        logger.info(`${pages} posts indexed for search in ${SEARCH_BUNDLE_DIR}/ (${files.length} files, checked)`);
+        await writeCheckedIndex(join(root, SEARCH_BUNDLE_DIR), files, posts, logger);
+        logger.info(`${posts} posts indexed for search in ${SEARCH_BUNDLE_DIR}/ (${files.length} files, checked)`);
       },
     },
   };

@@ -18,6 +18,11 @@ export interface BlogSearchProps {
   categories: { id: string; name: string }[];
   /** The category id of the page the island is on ("" on /blogs). */
   initialCategory: string;
+  /**
+   * How many posts the search index holds. With none (a blog without posts, or one built during an API outage) every
+   * search finds nothing and Pagefind is never loaded: its script throws on an index that names no language.
+   */
+  posts: number;
   labels: {
     label: string;
     placeholder: string;
@@ -70,6 +75,16 @@ function loadPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
+/** The posts holding the words (every post, newest first, when there are none) in the category ("" for all). */
+async function searchPosts(words: string, category: string) {
+  const index = await loadPagefind();
+  const response = await index.search(words || null, {
+    filters: category ? { category } : {},
+    ...(words ? {} : { sort: { date: 'desc' } }),
+  });
+  return response?.results ?? [];
+}
+
 /** Plain text of Pagefind's excerpt (text with <mark> around the matched words). */
 const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
@@ -78,7 +93,7 @@ interface Found {
   items: PagefindResultData[];
 }
 
-export default function BlogSearch({ categories, initialCategory, labels }: BlogSearchProps) {
+export default function BlogSearch({ categories, initialCategory, posts, labels }: BlogSearchProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -104,13 +119,7 @@ export default function BlogSearch({ categories, initialCategory, labels }: Blog
     setBusy(true);
     const timer = setTimeout(async () => {
       try {
-        const index = await loadPagefind();
-        const words = query.trim();
-        const response = await index.search(words || null, {
-          filters: category ? { category } : {},
-          ...(words ? {} : { sort: { date: 'desc' } }),
-        });
-        const results = response?.results ?? [];
+        const results = posts > 0 ? await searchPosts(query.trim(), category) : [];
         const items = await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data()));
         if (run === latest.current) setFound({ count: results.length, items });
       } catch (error) {
@@ -121,7 +130,7 @@ export default function BlogSearch({ categories, initialCategory, labels }: Blog
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [active, query, category]);
+  }, [active, query, category, posts]);
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
