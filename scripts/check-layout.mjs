@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The layout check: every page of the build, in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
 // sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
-// lines, an element painted outside its section, text under 11 px outside the small print (on phones, text drawn in
-// an SVG picture too, at the size the picture is drawn), a page taller than 8 screens on a 390 × 844 phone (legal pages
+// lines, an element painted outside its section, text under 11 px outside the small print (text drawn in an SVG
+// picture too, at the size the picture is drawn), a page taller than 8 screens on a 390 × 844 phone (legal pages
 // and blog posts excepted). It prints each page's height in screens at each width, then the findings, and exits 1 on
 // any.
 //
@@ -20,7 +20,6 @@ import { get, startHost } from './host.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
 import {
   MIN_FONT_PX,
-  PICTURE_TEXT_BELOW_WIDTH,
   SMALL_PRINT,
   VIEWPORTS,
   findingLines,
@@ -149,16 +148,15 @@ async function pictureSource(src) {
 }
 
 /**
- * The pictures' findings at one width, added to `findings`: on phones, text drawn under MIN_FONT_PX at the size the
- * picture is drawn. `measured` caches measurePicture's answer per picture.
+ * The pictures' findings at one width, added to `findings`: text drawn under MIN_FONT_PX at the size the picture is
+ * drawn, at every width (a desktop draws a picture at a size of its own too). `measured` caches measurePicture's answer
+ * per picture.
  * @param {import('@playwright/test').Page} page
  * @param {{ src: string, where: string, alt: string, drawn: { width: number, height: number } }[]} pictures
- * @param {number} width
  * @param {Map<string, PictureDrawing>} measured
  * @param {{ rule: string, where: string, what: string }[]} findings
  */
-async function pictureTextFindings(page, pictures, width, measured, findings) {
-  if (width >= PICTURE_TEXT_BELOW_WIDTH) return;
+async function pictureTextFindings(page, pictures, measured, findings) {
   for (const picture of pictures) {
     if (!measured.has(picture.src)) {
       measured.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture.src)));
@@ -190,7 +188,7 @@ async function checkFixtures(page) {
     // A test page's pictures are drawn from data: URLs, so they load with it (no request to wait for).
     await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => {}))));
     const { findings, pictures } = await page.evaluate(measureLayout, RULES);
-    await pictureTextFindings(page, pictures, width, new Map(), findings);
+    await pictureTextFindings(page, pictures, new Map(), findings);
     const found = findings.map((f) => `${f.rule}: ${f.what}`);
     const expected = fixture.finds;
     const ok =
@@ -281,7 +279,7 @@ try {
         const measured = await page.evaluate(measureLayout, RULES);
         lap('measure');
         heights.push(screens(measured.scrollHeight, measured.height));
-        await pictureTextFindings(page, measured.pictures, viewport.width, pictureVerdicts, measured.findings);
+        await pictureTextFindings(page, measured.pictures, pictureVerdicts, measured.findings);
         pixels.push(measured.scrollHeight);
         results.push({ path, width: viewport.width, findings: measured.findings });
         for (const picture of measured.pictures)

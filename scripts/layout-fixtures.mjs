@@ -129,9 +129,18 @@ export const FIXTURES = [
     finds: [],
   },
   {
-    name: 'a drawn screen shrunk on a wide screen: pictures are held to the size on phones only',
-    width: 1024,
+    name: 'a drawn screen shrunk on a desktop: a picture is held to the size at every width, not on phones only',
+    width: 1440,
     html: page(`<section><img src="${SCREEN}" alt="Ticket screen" width="300" height="225"></section>`),
+    finds: ['^small-text: 5\\.2 px: picture "Ticket screen", text "Ticket" drawn 300 px wide$'],
+  },
+  {
+    name: 'the drawn screen on a desktop at its own size, where its smallest text is 11 px',
+    width: 1440,
+    html: page(
+      `<section><img src="${SCREEN}" alt="Ticket screen" width="640" height="480"></section>`,
+      'section{width:700px}',
+    ),
     finds: [],
   },
   {

@@ -36,12 +36,6 @@ export const MIN_FONT_PX = (() => {
 })();
 
 /**
- * Text drawn in an SVG picture (an <img>) is held to MIN_FONT_PX on phones: at the widths under this one. A product
- * screen shows a readable part of itself there (src/components/ui/ProductScreen.astro); wider, it shows the whole.
- */
-export const PICTURE_TEXT_BELOW_WIDTH = 768;
-
-/**
  * The marker of small print (a legal page's fine print) that may be set under MIN_FONT_PX. No page has any today;
  * whatever carries it is left out of the font-size rule only.
  */

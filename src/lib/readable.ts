@@ -1,10 +1,11 @@
 /**
- * Readable text in drawn product screens. A drawn screen (an SVG with text) shrunk to a phone's width draws its text
- * a few pixels high; ProductScreen draws it at least as wide as `readableWidth` says instead, and shows the part of it
- * that fits. The layout check (scripts/check-layout.mjs) holds every page to the same floor, reading it from here.
+ * Readable text in drawn product screens. A drawn screen (an SVG with text) shrunk to a phone's width, or to a column of
+ * a desktop's, draws its text a few pixels high; ProductScreen draws it at least as wide as `readableWidth` says
+ * instead, and shows the part of it that fits. The layout check (scripts/check-layout.mjs) holds every page to the same
+ * floor, reading it from here.
  */
 
-/** Text is drawn at least this size, in CSS px (issue 30): on every page, and in a drawn screen on a phone. */
+/** Text is drawn at least this size, in CSS px (issue 30): on every page, and in a drawn screen, at every width. */
 export const MIN_TEXT_PX = 11;
 
 /** A font size written in the SVG: an attribute or a style declaration, in user units or px (not em or %). */

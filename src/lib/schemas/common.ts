@@ -49,9 +49,10 @@ export const altText = (picture = 'the picture', label = 'Picture description') 
 export const iconName = z.enum(ICON_NAMES);
 
 /**
- * Where a drawn product screen is cut on a phone (src/components/ui/ProductScreen.astro), which draws it large enough
- * to read and shows the part of it that fits: the point that stays in view, as fractions of the picture's width and
- * height from its top left. Left out: the top left (0, 0), where a screen's title is.
+ * Where a drawn product screen is cut on a phone, or in any frame narrower than its readable width (a two-column block
+ * at 1024 px) (src/components/ui/ProductScreen.astro), which draws it large enough to read and shows the part of it
+ * that fits: the point that stays in view, as fractions of the picture's width and height from its top left. Left out:
+ * the top left (0, 0), where a screen's title is.
  */
 export const focus = z
   .object({
