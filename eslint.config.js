@@ -55,6 +55,7 @@ export default tseslint.config(
       'dist/',
       'dist-test/',
       'dist-check/',
+      'dist-cms/',
       '.astro/',
       '.wrangler/',
       'node_modules/',
