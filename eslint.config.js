@@ -82,6 +82,10 @@ export default tseslint.config(
       forbid.data(PURE),
       forbid.module('^astro:', `No astro:* module in src/lib: ${PURE}`),
       forbid.module('^node:', `No node:* module in src/lib: ${PURE}`),
+      forbid.module(
+        '^(\\.{1,2}/)+worker(/|$)',
+        `No worker/ in src/lib: ${PURE} What the Worker and the site share lives here, and the Worker imports it.`,
+      ),
     ],
   ),
   layer(
