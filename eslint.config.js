@@ -55,6 +55,7 @@ export default tseslint.config(
       'dist/',
       'dist-test/',
       'dist-check/',
+      'dist-cms/',
       '.astro/',
       '.wrangler/',
       'node_modules/',
@@ -81,6 +82,10 @@ export default tseslint.config(
       forbid.data(PURE),
       forbid.module('^astro:', `No astro:* module in src/lib: ${PURE}`),
       forbid.module('^node:', `No node:* module in src/lib: ${PURE}`),
+      forbid.module(
+        '^(\\.{1,2}/)+worker(/|$)',
+        `No worker/ in src/lib: ${PURE} What the Worker and the site share lives here, and the Worker imports it.`,
+      ),
     ],
   ),
   layer(

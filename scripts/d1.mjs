@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { WRANGLER_ENV } from './host.mjs';
 
 /** The project folder: wrangler.jsonc is read from it and wrangler runs in it. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,7 +91,7 @@ function executeOnce(statements, { remote, persistTo }) {
   return new Promise((done, fail) => {
     const child = spawn(WRANGLER, args, {
       cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+      env: { ...process.env, ...WRANGLER_ENV },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -23,7 +23,8 @@
 // assets (worker/local/scheduled-trigger.ts) goes first in the same process: it passes every request to the site
 // Worker unchanged and runs its sweep on the trigger.
 //
-// Metrics are off; it listens on 127.0.0.1 only and needs no network.
+// Metrics are off, and so is the fetch of the `Request.cf` object (WRANGLER_ENV); it listens on 127.0.0.1 only and needs
+// no network.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createHash } from 'node:crypto';
@@ -53,6 +54,14 @@ const START_TIMEOUT_MS = 60_000;
 const HOST = '127.0.0.1';
 /** How many times a start that lost a port to another process is made. */
 const START_ATTEMPTS = 3;
+
+/**
+ * What every run of wrangler here adds to its environment: no metrics, and no fetch of the `Request.cf` object (the
+ * visitor's location and network, which the Worker does not read) from workers.cloudflare.com. miniflare then uses its
+ * placeholder at once, the one it fell back to when that fetch failed offline, after printing "Unable to fetch the
+ * `Request.cf` object" and a DNS error at every start and every reload (CLOUDFLARE_CF_FETCH_ENABLED, wrangler 4.86).
+ */
+export const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 /**
  * A TCP port that is free on 127.0.0.1 right now.
@@ -351,7 +360,7 @@ async function startHostOnce({
   };
   const env = {
     ...process.env,
-    WRANGLER_SEND_METRICS: 'false',
+    ...WRANGLER_ENV,
     // Its own dev registry: two hosts on one machine never bind to each other's Workers.
     WRANGLER_REGISTRY_PATH: join(work, 'registry'),
     // wrangler's debug log (every line it prints and more) goes with the host instead of piling up in ~/.config.

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { get, startHost } from '../../scripts/host.mjs';
+import { get, startHost, WRANGLER_ENV } from '../../scripts/host.mjs';
 import { issueState, stateKey } from '../../worker/cms-auth/rules';
 import { startFakeGithub, type FakeGithub } from './fake-github';
 
@@ -246,7 +246,7 @@ async function usedNonces(): Promise<{ nonce: string; expires_at: number }[]> {
       '--command',
       'SELECT nonce, expires_at FROM used_nonces ORDER BY nonce',
     ],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
+    { env: { ...process.env, ...WRANGLER_ENV } },
   );
   return JSON.parse(stdout)[0].results;
 }

@@ -342,6 +342,10 @@ test.describe('content admin', () => {
     await page.goto('/cms/#/collections/home/entries/home');
     const headline = preview.getByRole('heading', { level: 1, name: 'Build a business community in 30 sec' });
     await expect(headline).toBeVisible();
+    // A field of the top that the preview does not draw as the page does shows as the admin draws fields, asked for
+    // by its key path (hero.screenshotAlt): the dashboard's description.
+    const { hero } = JSON.parse(readFileSync(HOME, 'utf8')) as { hero: { screenshotAlt: string } };
+    await expect(preview.getByText(hero.screenshotAlt)).toBeVisible();
     const width = await preview.locator('html').evaluate((html) => html.clientWidth);
     await sitePage.setViewportSize({ width, height: 800 });
     await sitePage.goto('/');

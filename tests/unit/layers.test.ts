@@ -29,8 +29,15 @@ const cases: { folder: string; file: string; forbidden: [code: string, error: st
       ["import type { ImageMetadata } from 'astro:assets';", 'No astro:* module in src/lib'],
       ["import { readFile } from 'node:fs/promises';", 'No node:* module in src/lib'],
       ['const mode = import.meta.env.MODE;', 'No import.meta.env here'],
+      ["import { CMS_AUTH_ROUTE } from '../../../worker/cms-auth/rules';", 'No worker/ in src/lib'],
+      ["import { validateLead } from '../../../worker/leads/intake';", 'No worker/ in src/lib'],
+      ["import type { Env } from '../../../worker/platform';", 'No worker/ in src/lib'],
     ],
-    allowed: ["import { fillSlots } from '../brand';", "import { z } from 'astro/zod';"],
+    allowed: [
+      "import { fillSlots } from '../brand';",
+      "import { z } from 'astro/zod';",
+      "import { CMS_AUTH_ROUTE } from '../cms/auth-wire';",
+    ],
   },
   {
     folder: 'src/browser',

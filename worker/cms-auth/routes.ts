@@ -15,8 +15,6 @@ import {
   authorizeUrl,
   checkState,
   chooseScope,
-  CMS_AUTH_CALLBACK,
-  CMS_AUTH_ROUTE,
   handshakePage,
   hashSource,
   issueState,
@@ -37,6 +35,7 @@ import {
   withoutSecrets,
   type SignInError,
 } from './rules';
+import { CMS_AUTH_CALLBACK, CMS_AUTH_ROUTE } from '../../src/lib/cms/auth-wire';
 
 /** GitHub answers the token request in well under a second; past this the editor is told to try again. */
 export const TOKEN_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 /**
  * The rules of the CMS sign-in (worker/cms-auth/routes.ts answers the routes): the browser admin at /cms/ signs editors in
  * with GitHub through the site's own Worker, which holds the OAuth app's secret. The admin (Sveltia CMS, Decap's
- * GitHub backend protocol) opens a popup at CMS_AUTH_ROUTE; the Worker sends it to GitHub with a signed, short-lived
+ * GitHub backend protocol) opens a popup at CMS_AUTH_ROUTE (src/lib/cms/auth-wire.ts); the Worker sends it to GitHub with a signed, short-lived
  * `state` bound to the browser by a cookie; GitHub sends it back to CMS_AUTH_CALLBACK, where the Worker checks it, uses
  * it up, trades the code for a token and answers a page that hands the token to the admin window with the Decap popup
  * handshake:
@@ -13,12 +13,8 @@
  * Every message goes to the site's own origin only: an opener on any other origin receives nothing, and a reply from
  * any other origin is ignored. Pure: the random bytes, the clock, the origins and the secrets come in as arguments.
  */
+import { CMS_AUTH_CALLBACK, CMS_AUTH_ROUTE } from '../../src/lib/cms/auth-wire';
 import { deriveSigningKey, sign, verify } from '../signing';
-
-/** The route the admin's popup opens (`auth_endpoint: 'api/cms-auth'` below the site's origin). */
-export const CMS_AUTH_ROUTE = '/api/cms-auth';
-/** Where GitHub sends the editor back: the OAuth app's callback URL is `{site origin}/api/cms-auth/callback`. */
-export const CMS_AUTH_CALLBACK = `${CMS_AUTH_ROUTE}/callback`;
 
 /** The one provider: Decap's and Sveltia's GitHub backend. */
 export const PROVIDER = 'github';

@@ -4,7 +4,8 @@
  * then posts `authorization:github:success:{"token":...}` or `authorization:github:error:{"error":...}`. Messages
  * from any other origin or window are ignored.
  */
-const AUTH_ROUTE = '/api/cms-auth';
+import { CMS_AUTH_ROUTE } from '../../lib/cms/auth-wire';
+
 const PROVIDER = 'github';
 const HELLO = `authorizing:${PROVIDER}`;
 const SUCCESS = `authorization:${PROVIDER}:success:`;
@@ -32,7 +33,7 @@ function parse(text: string): Record<string, unknown> {
  */
 export function signInWithGitHub(): Promise<SignInResult> | null {
   const origin = window.location.origin;
-  const url = `${AUTH_ROUTE}?provider=${PROVIDER}&scope=repo`;
+  const url = `${CMS_AUTH_ROUTE}?provider=${PROVIDER}&scope=repo`;
   const popup = window.open(url, 'owner-sign-in', 'popup,width=600,height=720');
   if (!popup) return null;
   return new Promise((resolve) => {

@@ -11,8 +11,8 @@
 import { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../schemas/blog';
 import { FILE_COLLECTIONS } from '../schemas/collections';
-import { CMS_AUTH_ROUTE } from '../../../worker/cms-auth/rules';
 import { pricingPaths, THANK_YOU_PATH } from '../routes';
+import { CMS_AUTH_ROUTE } from './auth-wire';
 import type { SchemaContext } from '../schemas/common';
 import { fieldOf, labelOf, type CmsField, type ImageFolder, type WalkContext } from './fields';
 
