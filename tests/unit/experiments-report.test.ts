@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -266,9 +266,12 @@ describe('readDefinitions', () => {
     }
   });
 
-  it('reads the test fixture', () => {
-    const { definitions, problems } = readDefinitions('tests/fixtures/experiments', experimentSchema);
+  it('reads the test fixture: one definition per file, each as the file says', () => {
+    const folder = 'tests/fixtures/experiments';
+    const { definitions, problems } = readDefinitions(folder, experimentSchema);
     expect(problems).toEqual([]);
-    expect(definitions).toEqual([CREATOR]);
+    const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
+    expect(definitions.map(({ id }) => `${id}.json`).sort()).toEqual(files.sort());
+    expect(definitions).toContainEqual(CREATOR);
   });
 });
