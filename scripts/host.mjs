@@ -531,7 +531,8 @@ if (isMain) {
   });
   if (host) {
     console.log(
-      `\nServing ${values.dir} with the Cloudflare Workers runtime at ${host.origin}/ (Ctrl+C stops it); ` +
+      `\nServing ${values.dir} with the Cloudflare Workers runtime at ${host.origin}/, on Node ${process.version} ` +
+        `(Ctrl+C stops it); ` +
         `lead data in ${host.persistTo}${values['persist-to'] ? '' : ' (removed on stop)'}`,
     );
   }

@@ -74,6 +74,8 @@ function run(step, alone) {
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const started = Date.now();
+  // Every step is an npm script, run on the same Node as this (package.json pins it: scripts/ensure-deps.mjs).
+  console.log(`npm test on Node ${process.version}`);
   const times = [];
   for (const stage of STAGES) {
     const alone = stage.length === 1;

@@ -41,7 +41,7 @@ export async function readContentFiles(root: string): Promise<Record<string, Con
         try {
           return { path, data: JSON.parse(text) };
         } catch (error) {
-          throw new Error(`${path}: ${(error as Error).message}`);
+          throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
         }
       }),
     );

@@ -16,6 +16,8 @@ const SKIPPED = new Set([
   'dist',
   'dist-test',
   'dist-check',
+  'dist-cms',
+  '.node',
   '.astro',
   '.wrangler',
   '.git',
@@ -46,6 +48,10 @@ function copyWithContent(files: Record<string, string>): string {
 }
 
 const BUILD_ENV = { ...process.env, NODE_OPTIONS: '--max-old-space-size=1536' };
+/** The astro command, as its package names it. */
+const ASTRO_BIN = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules/astro/package.json'), 'utf8')) as { bin: { astro: string } }
+).bin.astro;
 
 /**
  * `astro build` in the copy, its stdout and stderr in the order written, as the deploy workflow's
@@ -53,7 +59,7 @@ const BUILD_ENV = { ...process.env, NODE_OPTIONS: '--max-old-space-size=1536' };
  * beside it wait on the runtime and Chromium, which a build at equal priority would starve on a two-core machine.
  */
 async function build(copy: string): Promise<{ code: number | null; log: string }> {
-  const child = spawn(process.execPath, [join(copy, 'node_modules/astro/astro.js'), 'build'], {
+  const child = spawn(process.execPath, [join(copy, 'node_modules/astro', ASTRO_BIN), 'build'], {
     cwd: copy,
     env: BUILD_ENV,
     stdio: ['ignore', 'pipe', 'pipe'],

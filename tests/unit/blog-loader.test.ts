@@ -236,6 +236,6 @@ describe('blog loader without an API: the embedded posts', () => {
     );
     await expect(
       loadBlogPosts({ apiBase: '', strict: false, dir }, { renderMarkdown: async (md) => md, warn: () => {} }),
-    ).rejects.toThrow(`${join(dir, 'broken.md')}: field "author": Required`);
+    ).rejects.toThrow(`${join(dir, 'broken.md')}: field "author": Invalid input: expected string, received undefined`);
   });
 });

@@ -118,25 +118,26 @@ function fieldPaths(fields: CmsField[], path: string, out: Set<string>, data: un
  * Every value path a schema describes, read from the zod types themselves (not through the generator): leaves, with
  * whether the schema requires them. A discriminated union at the top is the variant `kind` names; inside, all variants.
  */
-function schemaPaths(schema: z.ZodTypeAny, path: string, out: Map<string, boolean>, required = true, kind?: unknown) {
+function schemaPaths(schema: z.ZodType, path: string, out: Map<string, boolean>, required = true, kind?: unknown) {
   let type = schema;
   for (;;) {
     if (type instanceof z.ZodOptional || type instanceof z.ZodNullable || type instanceof z.ZodDefault) {
       required = false;
-      type = type instanceof z.ZodDefault ? type._def.innerType : type.unwrap();
-    } else if (type instanceof z.ZodEffects) type = type.innerType();
+      type = type.unwrap() as z.ZodType;
+    } else if (type instanceof z.ZodPipe) type = type._zod.def.in as z.ZodType;
     else break;
   }
   const join = (key: string) => (path ? `${path}.${key}` : key);
   if (type instanceof z.ZodObject) {
-    for (const [key, child] of Object.entries(type.shape)) schemaPaths(child as z.ZodTypeAny, join(key), out);
+    for (const [key, child] of Object.entries(type.shape)) schemaPaths(child as z.ZodType, join(key), out);
   } else if (type instanceof z.ZodDiscriminatedUnion) {
-    const options = (type.options as z.ZodObject<z.ZodRawShape>[]).filter(
-      (option) => kind === undefined || (option.shape[type.discriminator] as z.ZodLiteral<unknown>).value === kind,
+    const discriminator = type._zod.def.discriminator;
+    const options = (type.options as z.ZodObject[]).filter(
+      (option) => kind === undefined || (option.shape[discriminator] as z.ZodLiteral).value === kind,
     );
     for (const option of options) schemaPaths(option, path, out);
   } else if (type instanceof z.ZodArray || type instanceof z.ZodTuple) {
-    const item = type instanceof z.ZodArray ? type.element : (type.items[0] as z.ZodTypeAny);
+    const item = (type instanceof z.ZodArray ? type.element : type._zod.def.items[0]) as z.ZodType;
     const inner = new Map<string, boolean>();
     schemaPaths(item, '', inner);
     if (inner.size === 1 && inner.has('')) out.set(path, required);

@@ -29,28 +29,29 @@ const context: SchemaContext = { image: () => z.string() as unknown as ReturnTyp
  * filled, every list with its least number of items (one at least). Choices and fixed values take their first value:
  * an editor picks them, they are not texts. A kind of schema not known here fails, naming the path.
  */
-function sample(schema: z.ZodTypeAny, path: string, texts: string[]): unknown {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return sample(schema.unwrap(), path, texts);
-  if (schema instanceof z.ZodDefault) return sample(schema._def.innerType, path, texts);
-  if (schema instanceof z.ZodEffects) return sample(schema.innerType(), path, texts);
-  if (schema instanceof z.ZodBranded) return sample(schema.unwrap(), path, texts);
+function sample(schema: z.ZodType, path: string, texts: string[]): unknown {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return sample(schema.unwrap() as z.ZodType, path, texts);
+  if (schema instanceof z.ZodPipe) return sample(schema._zod.def.in as z.ZodType, path, texts);
   if (schema instanceof z.ZodString) {
     texts.push(path);
     return marker(path);
   }
   if (schema instanceof z.ZodObject) {
-    const shape = schema.shape as Record<string, z.ZodTypeAny>;
+    const shape = schema.shape as Record<string, z.ZodType>;
     return Object.fromEntries(
       Object.entries(shape).map(([key, field]) => [key, sample(field, path ? `${path}.${key}` : key, texts)]),
     );
   }
   if (schema instanceof z.ZodArray) {
-    const def = schema._def as { exactLength: { value: number } | null; minLength: { value: number } | null };
-    const count = Math.max(1, def.exactLength?.value ?? def.minLength?.value ?? 1);
-    return Array.from({ length: count }, (_, i) => sample(schema.element, `${path}.${i}`, texts));
+    const checks = (schema._zod.def.checks ?? []).map(
+      (check) => check._zod.def as { length?: number; minimum?: number },
+    );
+    const count = Math.max(1, ...checks.map((check) => check.length ?? check.minimum ?? 1));
+    return Array.from({ length: count }, (_, i) => sample(schema.element as z.ZodType, `${path}.${i}`, texts));
   }
   if (schema instanceof z.ZodTuple) {
-    return (schema.items as z.ZodTypeAny[]).map((item, i) => sample(item, `${path}.${i}`, texts));
+    return (schema._zod.def.items as z.ZodType[]).map((item, i) => sample(item, `${path}.${i}`, texts));
   }
   if (schema instanceof z.ZodEnum) return schema.options[0];
   if (schema instanceof z.ZodLiteral) return schema.value;

@@ -53,7 +53,9 @@ describe('content schemas', () => {
     delete broken.hero;
     const result = check(FILE_COLLECTIONS.features, file, broken);
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toContainEqual(expect.objectContaining({ path: ['hero'], message: 'Required' }));
+    expect(result.error?.issues).toContainEqual(
+      expect.objectContaining({ path: ['hero'], message: 'Invalid input: expected object, received undefined' }),
+    );
   });
 
   it('an image the content names but the folder lacks is refused', () => {

@@ -43,7 +43,12 @@ async function fromApi<T>(
   } catch (error) {
     const reason = (error as Error).message;
     if (options.strict) {
-      throw new Error(`The blog API failed while loading ${what} and BLOG_STRICT is on, so the build stops: ${reason}`);
+      throw new Error(
+        `The blog API failed while loading ${what} and BLOG_STRICT is on, so the build stops: ${reason}`,
+        {
+          cause: error,
+        },
+      );
     }
     warn(`The blog API failed while loading ${what}: ${reason}. The blog is built without them ("No blogs found").`);
     return [];

@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { planCopyProblems } from '../pricing/plan-copy';
 import type { Plans } from '../pricing/prices';
 import { CMS_COLLECTIONS, SCHEMA_CONTEXT } from './admin-config';
-import { editorTextOf, labelOf } from './fields';
+import { editorTextOf, innerType, labelOf } from './fields';
 
 export interface EntryProblem {
   /** The field's labels from the entry down, joined by " › " ("FAQs › 2 › Answer"); empty for the whole entry. */
@@ -17,51 +17,43 @@ export interface EntryProblem {
 }
 
 /** The schema of a collection of the admin, with the images the build checks read as their paths. */
-export function collectionSchema(collection: string): z.ZodTypeAny | undefined {
+export function collectionSchema(collection: string): z.ZodType | undefined {
   const schema = CMS_COLLECTIONS[collection]?.schema;
   return typeof schema === 'function' ? schema(SCHEMA_CONTEXT) : schema;
 }
 
-/** The type under the wrappers a field's own schema may carry, with the first description found on the way. */
-function unwrapped(schema: z.ZodTypeAny): { schema: z.ZodTypeAny; description?: string } {
-  let current = schema;
-  let description = schema.description;
-  for (;;) {
-    description ??= current.description;
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current._def.innerType;
-    else if (current instanceof z.ZodEffects) current = current.innerType();
-    else if (current instanceof z.ZodBranded) current = current.unwrap();
-    else return { schema: current, description };
-  }
-}
-
 /** The labels of the fields along `path`, as the admin shows them; a list item by its place (1, 2, …). */
-export function fieldLabels(schema: z.ZodTypeAny, path: (string | number)[], data: unknown): string[] {
+export function fieldLabels(schema: z.ZodType, path: readonly PropertyKey[], data: unknown): string[] {
   const labels: string[] = [];
-  let current = unwrapped(schema).schema;
+  let current = innerType(schema).schema;
   let value = data;
   for (const key of path) {
-    const child = (value as Record<string | number, unknown> | undefined)?.[key];
+    const child = (value as Record<PropertyKey, unknown> | undefined)?.[key];
     if (typeof key === 'number') {
       labels.push(String(key + 1));
-      if (current instanceof z.ZodArray) current = unwrapped(current.element).schema;
-      else if (current instanceof z.ZodTuple) current = unwrapped(current.items[key] ?? current.items[0]).schema;
-      else break;
-    } else {
+      if (current instanceof z.ZodArray) current = innerType(current.element as z.ZodType).schema;
+      else if (current instanceof z.ZodTuple) {
+        const items = current._zod.def.items as z.ZodType[];
+        current = innerType(items[key] ?? items[0]!).schema;
+      } else break;
+    } else if (typeof key === 'string') {
       if (current instanceof z.ZodDiscriminatedUnion) {
-        const kind = (value as Record<string, unknown> | undefined)?.[current.discriminator];
-        current = current.optionsMap.get(kind as z.Primitive) ?? current.options[0];
+        const discriminator = current._zod.def.discriminator;
+        const kind = (value as Record<string, unknown> | undefined)?.[discriminator];
+        const options = current.options as z.ZodObject[];
+        current =
+          options.find((option) => (option.shape[discriminator] as z.ZodLiteral).values.has(kind as never)) ??
+          options[0]!;
       }
-      const field = current instanceof z.ZodObject ? (current.shape as z.ZodRawShape)[key] : undefined;
+      const field = current instanceof z.ZodObject ? (current.shape[key] as z.ZodType | undefined) : undefined;
       if (!field) {
         labels.push(labelOf(key));
         break;
       }
-      const inner = unwrapped(field);
+      const inner = innerType(field);
       labels.push(editorTextOf(inner.description).label ?? labelOf(key));
       current = inner.schema;
-    }
+    } else break;
     value = child;
   }
   return labels;
@@ -70,27 +62,34 @@ export function fieldLabels(schema: z.ZodTypeAny, path: (string | number)[], dat
 const characters = (n: number | bigint) => `${n} character${Number(n) === 1 ? '' : 's'}`;
 const items = (n: number | bigint) => `${n} item${Number(n) === 1 ? '' : 's'}`;
 
-/** A schema's complaint as a sentence an editor reads: "must be at least 20 characters". */
-export function ruleSentence(issue: z.ZodIssue): string {
+/**
+ * A schema's complaint as a sentence an editor reads: "must be at least 20 characters". `value` is what the entry
+ * holds where the complaint is (nothing, for a missing field).
+ */
+export function ruleSentence(issue: z.core.$ZodIssue, value?: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.received === 'undefined' || issue.received === 'null' ? 'is required' : issue.message;
+      return value === undefined || value === null ? 'is required' : issue.message;
     case 'too_small':
-      if (issue.type === 'string') return `must be at least ${characters(issue.minimum)}`;
-      if (issue.type === 'array') return `needs at least ${items(issue.minimum)}`;
+      if (issue.origin === 'string') return `must be at least ${characters(issue.minimum)}`;
+      if (issue.origin === 'array') return `needs at least ${items(issue.minimum)}`;
       return `must be ${issue.inclusive ? 'at least' : 'above'} ${issue.minimum}`;
     case 'too_big':
-      if (issue.type === 'string') return `must be at most ${characters(issue.maximum)}`;
-      if (issue.type === 'array') return `holds at most ${items(issue.maximum)}`;
+      if (issue.origin === 'string') return `must be at most ${characters(issue.maximum)}`;
+      if (issue.origin === 'array') return `holds at most ${items(issue.maximum)}`;
       return `must be ${issue.inclusive ? 'at most' : 'below'} ${issue.maximum}`;
-    case 'invalid_enum_value':
-      return `must be one of ${issue.options.join(', ')}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.join(', ')}`;
     case 'unrecognized_keys':
       return `has fields the site does not know: ${issue.keys.join(', ')}`;
     default:
       return issue.message;
   }
 }
+
+/** The value at `path` in `data`. */
+const valueAt = (data: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key], data);
 
 /**
  * A value as the admin writes it: an empty field (nothing, null, "", an object with nothing in it) is left out, as
@@ -132,7 +131,7 @@ export function entryProblems(
   if (!result.success) {
     return result.error.issues.map((issue) => ({
       field: fieldLabels(schema, issue.path, entry).join(' › '),
-      message: ruleSentence(issue),
+      message: ruleSentence(issue, valueAt(entry, issue.path)),
     }));
   }
   if (!plans) return [];

@@ -47,7 +47,7 @@ export const SLOT_MEANINGS: Record<string, string> = {
 
 export interface WalkContext {
   /** The image() schema of the collection (a marker: Astro checks the file at build time). */
-  image?: z.ZodTypeAny;
+  image?: z.ZodType;
   /** The folder of an image field, from the values the content holds at that path. */
   imageFolder?: (values: unknown[]) => ImageFolder;
   /** Rules the CMS cannot hold, with the path of their field. */
@@ -84,37 +84,83 @@ export function editorTextOf(description: string | undefined): { label?: string;
 export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Unwrapped {
-  schema: z.ZodTypeAny;
+  schema: z.ZodType;
   optional: boolean;
   description?: string;
   defaultValue?: unknown;
 }
 
-/** The type under optional, nullable, default, refinement and brand wrappers; refinements are noted as unexpressed. */
-function unwrap(schema: z.ZodTypeAny, path: string, context: WalkContext): Unwrapped {
-  let current = schema;
-  let optional = false;
-  let description = schema.description;
-  let defaultValue: unknown;
-  for (;;) {
-    description ??= current.description;
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
-      optional = true;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodDefault) {
-      optional = true;
-      defaultValue = current._def.defaultValue();
-      current = current._def.innerType;
-    } else if (current instanceof z.ZodEffects) {
-      if (current._def.effect.type === 'refinement')
-        context.unexpressed.push(`${path}: a custom check (${current._def.effect.type})`);
-      current = current.innerType();
-    } else if (current instanceof z.ZodBranded) {
-      current = current.unwrap();
-    } else {
-      return { schema: current, optional, description, defaultValue };
-    }
+/** A check of a schema (Zod keeps each rule as a check on the type it applies to), as its definition. */
+type CheckDef = z.core.$ZodCheckDef & {
+  format?: string;
+  pattern?: RegExp;
+  prefix?: string;
+  suffix?: string;
+  includes?: string;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: number;
+  inclusive?: boolean;
+};
+
+/** The checks of a schema's own type, as their definitions. */
+export const checksOf = (schema: z.ZodType): CheckDef[] =>
+  (schema._zod.def.checks ?? []).map((check) => check._zod.def as CheckDef);
+
+/** The message a check was given in the schema ("must be lower case"), if any. */
+function messageOf(check: CheckDef): string | undefined {
+  const message = check.error?.({} as never);
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * The type a wrapper holds: under optional, nullable and default, and in a pipe the type the value is checked as (a
+ * transform after it, or a preprocessing step before it, changes what is written, not what the field edits). Null for
+ * a schema that wraps nothing.
+ */
+export function wrappedType(schema: z.ZodType): z.ZodType | null {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return schema.unwrap() as z.ZodType;
+  if (schema instanceof z.ZodPipe) {
+    const { in: input, out } = schema._zod.def;
+    return (input instanceof z.ZodTransform ? out : input) as z.ZodType;
   }
+  return null;
+}
+
+/** The type under every wrapper (wrappedType), with the first description found on the way. */
+export function innerType(schema: z.ZodType): { schema: z.ZodType; description?: string } {
+  let current = schema;
+  let description = schema.description;
+  for (let inner = wrappedType(current); inner; inner = wrappedType(current)) {
+    current = inner;
+    description ??= current.description;
+  }
+  return { schema: current, description };
+}
+
+/**
+ * The type under its wrappers (wrappedType): whether it may be left out, its default; checks of its own that no field
+ * can hold (a refinement) are noted as unexpressed.
+ */
+function unwrap(schema: z.ZodType, path: string, context: WalkContext): Unwrapped {
+  let optional = false;
+  let defaultValue: unknown;
+  for (let current = schema; ;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) optional = true;
+    if (current instanceof z.ZodDefault) {
+      optional = true;
+      defaultValue = current._zod.def.defaultValue;
+    }
+    const inner = wrappedType(current);
+    if (!inner) break;
+    current = inner;
+  }
+  const { schema: type, description } = innerType(schema);
+  if (checksOf(type).some((check) => check.check === 'custom'))
+    context.unexpressed.push(`${path}: a custom check (refinement)`);
+  return { schema: type, optional, description, defaultValue };
 }
 
 /** The slots ("{brand}") in the strings found at a path. */
@@ -153,30 +199,33 @@ function combinePatterns(patterns: { source: string; message: string }[]): [stri
 function stringRules(schema: z.ZodString, path: string, context: WalkContext) {
   const rules: Record<string, unknown> = {};
   const patterns: { source: string; message: string }[] = [];
-  for (const check of schema._def.checks) {
-    switch (check.kind) {
-      case 'min':
-        rules.minlength = check.value;
+  for (const check of checksOf(schema)) {
+    const message = messageOf(check);
+    switch (check.check === 'string_format' ? check.format : check.check) {
+      case 'min_length':
+        rules.minlength = check.minimum;
         break;
-      case 'max':
-        rules.maxlength = check.value;
+      case 'max_length':
+        rules.maxlength = check.maximum;
         break;
-      case 'length':
-        rules.minlength = check.value;
-        rules.maxlength = check.value;
+      case 'length_equals':
+        rules.minlength = check.length;
+        rules.maxlength = check.length;
         break;
-      case 'regex':
-        if (check.regex.flags.replace('u', '')) context.unexpressed.push(`${path}: /${check.regex.source}/ with flags`);
-        else patterns.push({ source: check.regex.source, message: check.message ?? `must match ${check.regex}` });
+      case 'regex': {
+        const regex = check.pattern!;
+        if (regex.flags.replace('u', '')) context.unexpressed.push(`${path}: /${regex.source}/ with flags`);
+        else patterns.push({ source: regex.source, message: message ?? `must match ${regex}` });
         break;
-      case 'startsWith':
-        patterns.push({ source: `^${escapeRegex(check.value)}`, message: `must start with "${check.value}"` });
+      }
+      case 'starts_with':
+        patterns.push({ source: `^${escapeRegex(check.prefix!)}`, message: `must start with "${check.prefix}"` });
         break;
-      case 'endsWith':
-        patterns.push({ source: `${escapeRegex(check.value)}$`, message: `must end with "${check.value}"` });
+      case 'ends_with':
+        patterns.push({ source: `${escapeRegex(check.suffix!)}$`, message: `must end with "${check.suffix}"` });
         break;
       case 'includes':
-        patterns.push({ source: escapeRegex(check.value), message: `must contain "${check.value}"` });
+        patterns.push({ source: escapeRegex(check.includes!), message: `must contain "${check.includes}"` });
         break;
       case 'email':
         patterns.push({ source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: 'must be an email address' });
@@ -190,10 +239,14 @@ function stringRules(schema: z.ZodString, path: string, context: WalkContext) {
           message: 'a date and time with its offset, such as 2026-12-31T23:59:59+05:30',
         });
         break;
-      case 'trim':
+      case 'overwrite':
+        // trim(): the value is changed, not refused.
+        break;
+      case 'custom':
+        // Noted by unwrap.
         break;
       default:
-        context.unexpressed.push(`${path}: the string rule "${check.kind}"`);
+        context.unexpressed.push(`${path}: the string rule "${check.format ?? check.check}"`);
     }
   }
   const pattern = combinePatterns(patterns);
@@ -202,20 +255,22 @@ function stringRules(schema: z.ZodString, path: string, context: WalkContext) {
 }
 
 function numberRules(schema: z.ZodNumber, path: string, context: WalkContext) {
-  const int = schema._def.checks.some((check) => check.kind === 'int');
+  const checks = checksOf(schema);
+  const int = checks.some((check) => check.check === 'number_format' && /int/.test(check.format ?? ''));
   const rules: Record<string, unknown> = { value_type: int ? 'int' : 'float' };
-  for (const check of schema._def.checks) {
-    if (check.kind === 'min' || check.kind === 'max') {
-      let bound = check.value;
+  for (const check of checks) {
+    if (check.check === 'greater_than' || check.check === 'less_than') {
+      const kind = check.check === 'greater_than' ? 'min' : 'max';
+      let bound = check.value!;
       if (!check.inclusive) {
-        if (int) bound += check.kind === 'min' ? 1 : -1;
-        else context.unexpressed.push(`${path}: ${check.kind === 'min' ? 'more' : 'less'} than ${check.value}`);
+        if (int) bound += kind === 'min' ? 1 : -1;
+        else context.unexpressed.push(`${path}: ${kind === 'min' ? 'more' : 'less'} than ${check.value}`);
       }
-      rules[check.kind] = bound;
-    } else if (check.kind === 'multipleOf') {
+      rules[kind] = bound;
+    } else if (check.check === 'multiple_of') {
       rules.step = check.value;
     }
-    // "int" sets value_type; "finite" is what a number field holds anyway.
+    // "number_format" (int) sets value_type; a number field holds a finite number anyway.
   }
   return rules;
 }
@@ -226,14 +281,9 @@ const childValues = (values: unknown[], key: string) =>
 const itemValues = (values: unknown[]) => values.flatMap((value) => (Array.isArray(value) ? value : []));
 
 /** The fields of an object schema, in its order. `values` are the content's values of that object, for the hints. */
-export function objectFields(
-  schema: z.ZodObject<z.ZodRawShape>,
-  path: string,
-  values: unknown[],
-  context: WalkContext,
-): CmsField[] {
+export function objectFields(schema: z.ZodObject, path: string, values: unknown[], context: WalkContext): CmsField[] {
   return Object.entries(schema.shape).map(([key, child]) =>
-    fieldOf(key, child as z.ZodTypeAny, path ? `${path}.${key}` : key, childValues(values, key), context),
+    fieldOf(key, child as z.ZodType, path ? `${path}.${key}` : key, childValues(values, key), context),
   );
 }
 
@@ -241,17 +291,12 @@ export function objectFields(
  * The variants of a discriminated union as the CMS's typed fields: the editor picks a variant by its discriminator
  * value (written as the entry's first key, as in the files), then edits that variant's own fields.
  */
-function variantTypes(
-  schema: z.ZodDiscriminatedUnion<string, z.ZodObject<z.ZodRawShape>[]>,
-  path: string,
-  values: unknown[],
-  context: WalkContext,
-) {
-  const key = schema.discriminator;
-  const types = schema.options.map((option) => {
+function variantTypes(schema: z.ZodDiscriminatedUnion, path: string, values: unknown[], context: WalkContext) {
+  const key = schema._zod.def.discriminator;
+  const types = (schema.options as z.ZodObject[]).map((option) => {
     const value = String((option.shape[key] as z.ZodLiteral<string>).value);
     const own = values.filter((v) => (v as Record<string, unknown> | null)?.[key] === value);
-    const fields = objectFields(option.omit({ [key]: true }), `${path}(${value})`, own, context);
+    const fields = objectFields(option.omit({ [key]: true } as never), `${path}(${value})`, own, context);
     return { name: value, label: labelOf(value), widget: 'object', fields };
   });
   return { typeKey: key, types };
@@ -281,7 +326,7 @@ function summaryOf(fields: CmsField[]): { summary?: string; collapsed?: 'auto' }
 /** The CMS field that edits one value of a schema. */
 export function fieldOf(
   name: string,
-  original: z.ZodTypeAny,
+  original: z.ZodType,
   path: string,
   values: unknown[],
   context: WalkContext,
@@ -294,7 +339,8 @@ export function fieldOf(
   if (optional) base.required = false;
   if (defaultValue !== undefined) base.default = defaultValue;
 
-  if (context.image && (schema === context.image || original === context.image)) {
+  // The image() marker, or a copy of it (a description makes a copy that shares its definition).
+  if (context.image && schema._zod.def === context.image._zod.def) {
     return { ...base, widget: 'image', choose_url: false, ...context.imageFolder?.(values) };
   }
   if (schema instanceof z.ZodString) {
@@ -315,15 +361,17 @@ export function fieldOf(
   }
   if (schema instanceof z.ZodDate) return { ...base, widget: 'datetime' };
   if (schema instanceof z.ZodArray) {
-    const def = schema._def;
+    const checks = checksOf(schema);
+    const exact = checks.find((check) => check.check === 'length_equals')?.length;
     const bounds: Record<string, number> = {};
-    const min = def.exactLength?.value ?? def.minLength?.value;
-    const max = def.exactLength?.value ?? def.maxLength?.value;
+    const min = exact ?? checks.find((check) => check.check === 'min_length')?.minimum;
+    const max = exact ?? checks.find((check) => check.check === 'max_length')?.maximum;
     if (min !== undefined) bounds.min = min;
     if (max !== undefined) bounds.max = max;
     // A list of as many items as the site needs: none added or removed, and each item's id stays as it is.
     const fixed = min !== undefined && min === max ? FIXED_LENGTH : {};
-    const item = unwrap(def.type, `${path}[]`, context).schema;
+    const element = schema.element as z.ZodType;
+    const item = unwrap(element, `${path}[]`, context).schema;
     if (item instanceof z.ZodDiscriminatedUnion) {
       return {
         ...base,
@@ -344,12 +392,12 @@ export function fieldOf(
         fields: min !== undefined && min === max ? fields.map(fixedId) : fields,
       };
     }
-    const field = fieldOf('item', def.type, `${path}[]`, itemValues(values), context);
+    const field = fieldOf('item', element, `${path}[]`, itemValues(values), context);
     return { ...base, widget: 'list', ...bounds, field: { ...field, label: base.label } };
   }
   if (schema instanceof z.ZodTuple) {
     // A list of a fixed length whose items share one shape (their own fixed values are checked by the build).
-    const items = schema.items as z.ZodTypeAny[];
+    const items = schema._zod.def.items as z.ZodType[];
     const first = unwrap(items[0]!, `${path}[0]`, context).schema;
     if (!(first instanceof z.ZodObject)) throw new Error(`${path}: only a tuple of objects has a CMS field`);
     context.unexpressed.push(`${path}: what each of its ${items.length} items must hold in its own place`);

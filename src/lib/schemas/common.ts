@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { ICON_NAMES } from '../icons';
 
 /** An image's format as Astro's image() reads it from the file. */
-type ImageFormat = 'png' | 'jpg' | 'jpeg' | 'tiff' | 'webp' | 'gif' | 'svg' | 'avif';
+type ImageFormat = 'png' | 'jpg' | 'jpeg' | 'tiff' | 'webp' | 'gif' | 'svg' | 'avif' | 'apng';
 
 /**
  * What Astro passes to a collection's schema (its SchemaContext, written here so the schemas stay plain TypeScript):
