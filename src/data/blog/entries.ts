@@ -5,7 +5,7 @@ import { readEntries, readEntry } from '../content';
 import { buildBlogIndex, type BlogIndex } from '../../lib/blog/index';
 import type { BlogEntry } from '../../lib/schemas/blog';
 
-/** Posts newest first (ties keep the source's order). */
+/** Posts newest first (ties in the order of their ids, the order the collection is read in). */
 async function readPosts(): Promise<BlogEntry[]> {
   const posts = await readEntries('blog');
   return posts
@@ -14,8 +14,11 @@ async function readPosts(): Promise<BlogEntry[]> {
     .map(({ post }) => post);
 }
 
+/** The categories in their source's order. */
 async function readCategories(): Promise<{ id: string; name: string }[]> {
-  return (await readEntries('blogCategories')).map((entry) => ({ id: entry.id, name: entry.data.name }));
+  return (await readEntries('blogCategories'))
+    .sort((a, b) => a.data.position - b.data.position)
+    .map((entry) => ({ id: entry.id, name: entry.data.name }));
 }
 
 let cached: Promise<BlogIndex<BlogEntry>> | undefined;

@@ -131,7 +131,11 @@ export function blogCategoryLoader(options: BlogSourceOptions): Loader {
     name: 'blog-category-loader',
     load: async (context) => {
       const categories = await loadBlogCategories(options, (message) => context.logger.warn(message));
-      await replaceAll(context, categories);
+      // The collection is read back in the order of its ids, not the source's: each keeps its place.
+      await replaceAll(
+        context,
+        categories.map((category, position) => ({ ...category, position })),
+      );
     },
   };
 }

@@ -31,7 +31,13 @@ export const blogPostSchema = z
 /** A post as the blog's pages and components take it (the `blog` collection's entry). */
 export type BlogEntry = Entry<z.output<typeof blogPostSchema>>;
 
-export const blogCategorySchema = z.object({ name: z.string().min(1) }).strict();
+export const blogCategorySchema = z
+  .object({
+    name: z.string().min(1),
+    /** Its place in the source's list, from 0: the blog shows the categories in the order their source lists them. */
+    position: z.number().int().nonnegative(),
+  })
+  .strict();
 
 /** The embedded blog's categories (src/content/blog/categories.json): a post names one by its id. */
 export const blogCategoriesSchema = z
