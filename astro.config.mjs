@@ -49,7 +49,16 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     // One stylesheet for the whole site: a page asks for one file, and the next page finds it in the cache.
-    build: { assetsInlineLimit: 0, cssCodeSplit: false, rollupOptions: { external: [/^\/pagefind\//] } },
+    build: {
+      assetsInlineLimit: 0,
+      cssCodeSplit: false,
+      rolldownOptions: {
+        external: [/^\/pagefind\//],
+        // The pure layer (src/lib) does nothing when imported: a module of it from which a page uses nothing is left
+        // out of the page's scripts, whatever its constants read from each other.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]lib[\\/]/.test(id) },
+      },
+    },
     // The analytics settings as a constant of the bundle: null (the default) lets the bundler drop every analytics
     // module, so a build without PUBLIC_ANALYTICS_ENDPOINT ships no analytics code at all.
     define: { __ANALYTICS__: JSON.stringify(site.analytics) },
