@@ -1,13 +1,16 @@
 /**
- * Testimonials below 1024 px: a keen-slider carousel of flip cards. It auto-plays (infinite, centred, no arrows or
- * dots); a click flips a card to its quote and a second click flips it back. The hint on a card's face speaks the
- * device's language (tap, click or Enter), chosen by media queries in the CSS, so it is right before hydration too.
+ * Testimonials below 1024 px: a carousel of flip cards on CSS scroll snapping. It auto-plays (infinite, centred, no
+ * arrows or dots); a click flips a card to its quote and a second click flips it back. The hint on a card's face speaks
+ * the device's language (tap, click or Enter), chosen by media queries in the CSS, so it is right before hydration too.
  * Auto-play waits while a card shows its quote and for a moment after each flip click, and while the carousel has
  * keyboard focus. The first time the carousel is well in view, the current card flips briefly to show that cards can
  * be turned. No auto-play under reduced motion.
+ *
+ * The row is the browser's own scroller (TestimonialCarousel.css): a finger swipes it and it snaps to each card, with
+ * or without this script. The script turns the row round (CSS `order`) once it comes to rest, so the current card
+ * always has neighbours on both sides and the row has no end, and moves it on for auto-play and the arrow keys.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { fillSlots } from '../lib/brand';
 import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';
@@ -22,6 +25,19 @@ interface Props {
   labels: { tapHint: string; clickHint: string; keyHint: string; showQuote: string; slideLabel: string };
 }
 
+/** The slides as they are shown, left to right. */
+const shown = (track: HTMLElement) =>
+  [...(track.children as HTMLCollectionOf<HTMLElement>)].sort((a, b) => a.offsetLeft - b.offsetLeft);
+/** The scroll offset that centres a slide. */
+const centre = (track: HTMLElement, slide: HTMLElement) =>
+  slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2;
+/** The slide nearest the middle of the row. */
+const nearest = (track: HTMLElement) =>
+  shown(track).reduce((a, b) =>
+    Math.abs(centre(track, b) - track.scrollLeft) < Math.abs(centre(track, a) - track.scrollLeft) ? b : a,
+  );
+const easeOut = (t: number) => 1 - (1 - t) ** 5;
+
 export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [flipped, setFlipped] = useState<ReadonlySet<number>>(new Set());
   const [current, setCurrent] = useState(0);
@@ -34,14 +50,76 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const lastClickAt = useRef(0);
   const [reducedMotion, setReducedMotion] = useState(false);
   const [ready, setReady] = useState(false);
+  const trackRef = useRef<HTMLDivElement>(null);
+  // The frame of a slide in progress (auto-play, arrow keys), 0 when none.
+  const moving = useRef(0);
 
-  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
-    loop: true,
-    renderMode: 'performance',
-    slides: { origin: 'center', perView: TESTIMONIALS.cardsInView, spacing: 16 },
-    created: () => setReady(true),
-    slideChanged: (s) => setCurrent(s.track.details.rel),
-  });
+  /** Once the row is at rest: the card in the middle is the current one, and the row turns to give it neighbours. */
+  const settle = useCallback(() => {
+    const track = trackRef.current;
+    if (!track || moving.current || !track.clientWidth) return;
+    const slides = [...(track.children as HTMLCollectionOf<HTMLElement>)];
+    const card = slides.indexOf(nearest(track));
+    // Left of the current card: half the others (rounded down), so auto-play always has a card to move on to.
+    const n = slides.length;
+    const first = card - Math.floor((n - 1) / 2);
+    slides.forEach((slide, i) => (slide.style.order = String((i - first + n) % n)));
+    track.scrollTo({ left: centre(track, slides[card]!), behavior: 'instant' });
+    setCurrent(card);
+  }, []);
+
+  /** Slides the row to the card `by` places on (TESTIMONIALS.slideMs, easing out), or at once. */
+  const move = useCallback(
+    (by: number, instant: boolean) => {
+      const track = trackRef.current;
+      if (!track || moving.current || !track.clientWidth) return undefined;
+      const slides = shown(track);
+      const target = slides[slides.indexOf(nearest(track)) + by];
+      if (!target) return undefined;
+      const from = track.scrollLeft;
+      const to = centre(track, target);
+      const start = performance.now();
+      // The snap is off while the script scrolls, or it would pull each step back to a card.
+      track.dataset.moving = '';
+      const frame = () => {
+        const t = instant ? 1 : Math.min(1, (performance.now() - start) / TESTIMONIALS.slideMs);
+        track.scrollLeft = from + (to - from) * easeOut(t);
+        if (t < 1) {
+          moving.current = requestAnimationFrame(frame);
+          return;
+        }
+        moving.current = 0;
+        delete track.dataset.moving;
+        settle();
+      };
+      if (instant) frame();
+      else moving.current = requestAnimationFrame(frame);
+      return target;
+    },
+    [settle],
+  );
+
+  useLayoutEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    // A card the visitor swiped to before hydration stays the current one.
+    settle();
+    setReady(true);
+    // A swipe ends with `scrollend`; where it is missing, with a pause in the scroll events.
+    let timer = 0;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(settle, 100);
+    };
+    const withScrollEnd = 'onscrollend' in window;
+    track.addEventListener(withScrollEnd ? 'scrollend' : 'scroll', withScrollEnd ? settle : onScroll);
+    return () => {
+      track.removeEventListener(withScrollEnd ? 'scrollend' : 'scroll', withScrollEnd ? settle : onScroll);
+      window.clearTimeout(timer);
+      cancelAnimationFrame(moving.current);
+      moving.current = 0;
+    };
+  }, [settle]);
 
   useEffect(() => {
     setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -53,7 +131,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
     if (held) return;
     let timer = 0;
     const step = () => {
-      slider.current?.next();
+      move(1, false);
       timer = window.setTimeout(step, TESTIMONIALS.autoplayMs);
     };
     const wait = Math.max(0, lastClickAt.current + TESTIMONIALS.clickPauseMs - Date.now());
@@ -61,7 +139,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
       timer = window.setTimeout(step, TESTIMONIALS.autoplayMs);
     }, wait);
     return () => window.clearTimeout(timer);
-  }, [held, clicks, slider]);
+  }, [held, clicks, move]);
 
   const setCard = useCallback((id: number, show: boolean) => {
     setFlipped((prev) => {
@@ -118,13 +196,17 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
       data-ready={ready ? '' : undefined}
       data-current={current}
     >
-      <div ref={sliderRef} className="keen-slider">
+      <div
+        ref={trackRef}
+        className="testimonial-track"
+        style={{ '--cards-in-view': TESTIMONIALS.cardsInView } as CSSProperties}
+      >
         {items.map((item, index) => {
           const isFlipped = flipped.has(item.id);
           return (
             <div
               key={item.id}
-              className="keen-slider__slide testimonial-slide"
+              className="testimonial-slide"
               role="group"
               aria-roledescription="slide"
               aria-label={fillSlots(labels.slideLabel, { position: index + 1, count: items.length, name: item.name })}

@@ -11,7 +11,7 @@ const carousel = (page: Page) => page.locator('[data-testimonial-carousel]');
 const current = async (page: Page) => Number(await carousel(page).getAttribute('data-current'));
 const currentSlide = async (page: Page) =>
   carousel(page)
-    .locator('.keen-slider__slide')
+    .locator('.testimonial-slide')
     .nth(await current(page));
 
 async function openCarousel(page: Page) {
