@@ -3,7 +3,9 @@
  * arrows or dots); a click flips a card to its quote and a second click flips it back. The hint on a card's face speaks
  * the device's language (tap, click or Enter), chosen by media queries in the CSS, so it is right before hydration too.
  * Auto-play waits while a card shows its quote and for a moment after each flip click, and while the carousel has
- * keyboard focus. The first time the carousel is well in view, the current card flips briefly to show that cards can
+ * keyboard focus. While a finger (or a pressed mouse button) is on it, nothing moves: auto-play holds, a slide under
+ * way stops at the nearest card, and the first-view hint below keeps its card turned; once it lifts, auto-play starts
+ * its beat over. The first time the carousel is well in view, the current card flips briefly to show that cards can
  * be turned. No auto-play under reduced motion.
  *
  * The row is the browser's own scroller (TestimonialCarousel.css): a finger swipes it and it snaps to each card, with
@@ -51,13 +53,16 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [reducedMotion, setReducedMotion] = useState(false);
   const [ready, setReady] = useState(false);
   const trackRef = useRef<HTMLDivElement>(null);
-  // The frame of a slide in progress (auto-play, arrow keys), 0 when none.
+  // The frame of a slide in progress (auto-play), 0 when none.
   const moving = useRef(0);
+  // A finger or a pressed mouse button on the carousel: the state holds auto-play, the ref the row's turning.
+  const [touching, setTouching] = useState(false);
+  const touchingRef = useRef(false);
 
   /** Once the row is at rest: the card in the middle is the current one, and the row turns to give it neighbours. */
   const settle = useCallback(() => {
     const track = trackRef.current;
-    if (!track || moving.current || !track.clientWidth) return;
+    if (!track || moving.current || touchingRef.current || !track.clientWidth) return;
     const slides = [...(track.children as HTMLCollectionOf<HTMLElement>)];
     const card = slides.indexOf(nearest(track));
     // Left of the current card: half the others (rounded down), so auto-play always has a card to move on to.
@@ -121,12 +126,47 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
     };
   }, [settle]);
 
+  // A finger on the carousel: a slide under way stops at the nearest card, and nothing moves until the finger lifts.
+  useEffect(() => {
+    const root = rootRef.current;
+    const track = trackRef.current;
+    if (!root || !track) return;
+    const hold = (on: boolean) => {
+      touchingRef.current = on;
+      setTouching(on);
+    };
+    const down = () => {
+      hold(true);
+      if (!moving.current) return;
+      cancelAnimationFrame(moving.current);
+      moving.current = 0;
+      delete track.dataset.moving;
+      track.scrollTo({ left: centre(track, nearest(track)), behavior: 'instant' });
+    };
+    // A touch ends with touchend or touchcancel: its pointercancel only says the browser took it over to scroll.
+    const up = (event: PointerEvent | TouchEvent) => {
+      if (!touchingRef.current) return;
+      if ('touches' in event ? event.touches.length > 0 : event.pointerType === 'touch') return;
+      hold(false);
+      // A row left at rest turns now; one still scrolling (a swipe) turns when it stops (scrollend).
+      if (Math.abs(track.scrollLeft - centre(track, nearest(track))) < 1) settle();
+    };
+    const ups = ['pointerup', 'pointercancel', 'touchend', 'touchcancel'] as const;
+    root.addEventListener('pointerdown', down);
+    for (const type of ups) window.addEventListener(type, up, { passive: true });
+    return () => {
+      root.removeEventListener('pointerdown', down);
+      for (const type of ups) window.removeEventListener(type, up);
+    };
+  }, [rootRef, settle]);
+
   useEffect(() => {
     setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   }, []);
 
-  // Auto-play: one step every interval while nothing holds it; a flip click holds it a moment longer.
-  const held = flipped.size > 0 || focused || reducedMotion;
+  // Auto-play: one step every interval while nothing holds it; a flip click holds it a moment longer, and a finger
+  // that lifts starts the beat over.
+  const held = flipped.size > 0 || focused || touching || reducedMotion;
   useEffect(() => {
     if (held) return;
     let timer = 0;
@@ -153,10 +193,10 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   // The first time the carousel is well in view, the current card shows its quote briefly.
   const currentRef = useRef(current);
   currentRef.current = current;
+  const [hint, setHint] = useState<number | null>(null);
   useEffect(() => {
     const root = rootRef.current;
     if (!root || early.current || !('IntersectionObserver' in window)) return;
-    let timer = 0;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting && e.intersectionRatio >= TESTIMONIALS.hintThreshold)) return;
@@ -164,16 +204,27 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
         const card = items[currentRef.current];
         if (!card) return;
         setCard(card.id, true);
-        timer = window.setTimeout(() => setCard(card.id, false), TESTIMONIALS.hintFlipMs);
+        setHint(card.id);
       },
       { threshold: TESTIMONIALS.hintThreshold },
     );
     observer.observe(root);
-    return () => {
-      observer.disconnect();
-      window.clearTimeout(timer);
-    };
+    return () => observer.disconnect();
   }, [items, setCard, early]);
+  // The hint's card turns back after its time, which stands still while a finger is on the carousel.
+  const hintLeft = useRef<number>(TESTIMONIALS.hintFlipMs);
+  useEffect(() => {
+    if (hint === null || touching) return;
+    const from = Date.now();
+    const timer = window.setTimeout(() => {
+      setCard(hint, false);
+      setHint(null);
+    }, hintLeft.current);
+    return () => {
+      window.clearTimeout(timer);
+      hintLeft.current -= Date.now() - from;
+    };
+  }, [hint, touching, setCard]);
 
   // From the current set, so clicks replayed back to back (useEarlyInput) add up.
   const toggle = (id: number) => {
@@ -184,6 +235,8 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
     });
     lastClickAt.current = Date.now();
     setClicks((n) => n + 1);
+    // The visitor has taken the cards over: the hint turns none back.
+    setHint(null);
   };
 
   return (
