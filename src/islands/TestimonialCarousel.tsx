@@ -8,11 +8,22 @@
  * its beat over. The first time the carousel is well in view, the current card flips briefly to show that cards can
  * be turned. No auto-play under reduced motion.
  *
+ * Keyboard: Tab reaches each card's flip button (Enter or Space turns it); the left and right arrow keys move the
+ * carousel a card along, round the end, and take the focus to that card's button.
+ *
  * The row is the browser's own scroller (TestimonialCarousel.css): a finger swipes it and it snaps to each card, with
  * or without this script. The script turns the row round (CSS `order`) once it comes to rest, so the current card
  * always has neighbours on both sides and the row has no end, and moves it on for auto-play and the arrow keys.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { fillSlots } from '../lib/brand';
 import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';
@@ -53,8 +64,9 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [reducedMotion, setReducedMotion] = useState(false);
   const [ready, setReady] = useState(false);
   const trackRef = useRef<HTMLDivElement>(null);
-  // The frame of a slide in progress (auto-play), 0 when none.
+  // The frame of a slide in progress (auto-play, arrow keys), 0 when none, and the slide it is going to.
   const moving = useRef(0);
+  const goal = useRef<HTMLElement | null>(null);
   // A finger or a pressed mouse button on the carousel: the state holds auto-play, the ref the row's turning.
   const [touching, setTouching] = useState(false);
   const touchingRef = useRef(false);
@@ -77,10 +89,19 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const move = useCallback(
     (by: number, instant: boolean) => {
       const track = trackRef.current;
-      if (!track || moving.current || !track.clientWidth) return undefined;
+      if (!track || !track.clientWidth) return undefined;
+      if (moving.current && goal.current) {
+        // A key pressed again before the slide has ended: that slide ends at once, and this one starts from there.
+        cancelAnimationFrame(moving.current);
+        moving.current = 0;
+        delete track.dataset.moving;
+        track.scrollTo({ left: centre(track, goal.current), behavior: 'instant' });
+        settle();
+      }
       const slides = shown(track);
       const target = slides[slides.indexOf(nearest(track)) + by];
       if (!target) return undefined;
+      goal.current = target;
       const from = track.scrollLeft;
       const to = centre(track, target);
       const start = performance.now();
@@ -226,6 +247,14 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
     };
   }, [hint, touching, setCard]);
 
+  // The arrow keys: a card along, and the focus with it, so it never stays on a card out of view.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!by || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    move(by, reducedMotion)?.querySelector('button')?.focus({ preventScroll: true });
+  };
+
   // From the current set, so clicks replayed back to back (useEarlyInput) add up.
   const toggle = (id: number) => {
     setFlipped((prev) => {
@@ -308,6 +337,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                   aria-pressed={isFlipped}
                   aria-label={fillSlots(labels.showQuote, { name: item.name })}
                   onClick={() => toggle(item.id)}
+                  onKeyDown={onKeyDown}
                   data-early=""
                 />
               </div>

@@ -136,6 +136,54 @@ test.describe('mobile flip carousel', () => {
   });
 });
 
+test.describe('from the keyboard', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const flip = (region: Locator, nth: number) => region.getByRole('group').nth(nth).getByRole('button');
+
+  test('the arrow keys move a card along, round either end, and the focus goes with the card', async ({ page }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    await flip(region, 0).focus();
+    for (const [key, expected] of [
+      ['ArrowRight', 1],
+      ['ArrowLeft', 0],
+      ['ArrowLeft', 4],
+      ['ArrowRight', 0],
+    ] as const) {
+      await page.keyboard.press(key);
+      await page.clock.runFor(TESTIMONIALS.slideMs + 100);
+      await expect(region).toHaveAttribute('data-current', String(expected));
+      await expect(flip(region, expected)).toBeFocused();
+      await expect(region.getByRole('group').nth(expected)).toBeInViewport({ ratio: 0.95 });
+    }
+    await expect(flip(region, 0)).toHaveAccessibleName('Show the quote from Prana Flow Yoga Studio');
+    // Keyboard focus inside holds auto-play.
+    await page.clock.runFor(TESTIMONIALS.autoplayMs * 3);
+    await expect(region).toHaveAttribute('data-current', '0');
+    // Enter still turns the focused card.
+    await page.keyboard.press('Enter');
+    await expect(flip(region, 0)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('under reduced motion: no auto-play, and the arrow keys move at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs + TESTIMONIALS.autoplayMs * 3);
+    await expect(region).toHaveAttribute('data-current', '0');
+    await flip(region, 0).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(region).toHaveAttribute('data-current', '1');
+    await expect(flip(region, 1)).toBeFocused();
+    await expect(region.getByRole('group').nth(1)).toBeInViewport({ ratio: 0.95 });
+    // The turn has no transition to speak of (the site's reduced-motion rule leaves 0.01 ms).
+    const turn = await region
+      .locator('.flip-card-inner')
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(parseFloat(turn)).toBeLessThan(0.001);
+  });
+});
+
 test.describe('under a finger nothing moves', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const scrolled = (region: Locator) => region.locator('.testimonial-track').evaluate((el) => el.scrollLeft);
