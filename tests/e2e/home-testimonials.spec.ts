@@ -46,6 +46,9 @@ async function openCarousel(page: Page) {
   const region = page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' });
   await region.scrollIntoViewIfNeeded();
   await expect(region).toHaveAttribute('data-ready', '');
+  // The first-view hint has turned the current card: its observer answers on a rendered frame, not on the page clock,
+  // so a clock run before then would leave the hint's card turned for good.
+  await expect(region.locator('.testimonial-slide[data-flipped]')).toHaveCount(1);
   return region;
 }
 
