@@ -1,13 +1,29 @@
 /**
- * Testimonials below 1024 px: a keen-slider carousel of flip cards. It auto-plays (infinite, centred, no arrows or
- * dots); a click flips a card to its quote and a second click flips it back. The hint on a card's face speaks the
- * device's language (tap, click or Enter), chosen by media queries in the CSS, so it is right before hydration too.
+ * Testimonials below 1024 px: a carousel of flip cards on CSS scroll snapping. It auto-plays (infinite, centred, no
+ * arrows or dots); a click flips a card to its quote and a second click flips it back. The hint on a card's face speaks
+ * the device's language (tap, click or Enter), chosen by media queries in the CSS, so it is right before hydration too.
  * Auto-play waits while a card shows its quote and for a moment after each flip click, and while the carousel has
- * keyboard focus. The first time the carousel is well in view, the current card flips briefly to show that cards can
+ * keyboard focus. While a finger (or a pressed mouse button) is on it, nothing moves: auto-play holds, a slide under
+ * way stops at the nearest card, and the first-view hint below keeps its card turned; once it lifts, auto-play starts
+ * its beat over. The first time the carousel is well in view, the current card flips briefly to show that cards can
  * be turned. No auto-play under reduced motion.
+ *
+ * Keyboard: Tab reaches each card's flip button (Enter or Space turns it); the left and right arrow keys move the
+ * carousel a card along, round the end, and take the focus to that card's button.
+ *
+ * The row is the browser's own scroller (TestimonialCarousel.css): a finger swipes it and it snaps to each card, with
+ * or without this script. The script turns the row round (CSS `order`) once it comes to rest, so the current card
+ * always has neighbours on both sides and the row has no end, and moves it on for auto-play and the arrow keys.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { fillSlots } from '../lib/brand';
 import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';
@@ -22,6 +38,19 @@ interface Props {
   labels: { tapHint: string; clickHint: string; keyHint: string; showQuote: string; slideLabel: string };
 }
 
+/** The slides as they are shown, left to right. */
+const shown = (track: HTMLElement) =>
+  [...(track.children as HTMLCollectionOf<HTMLElement>)].sort((a, b) => a.offsetLeft - b.offsetLeft);
+/** The scroll offset that centres a slide. */
+const centre = (track: HTMLElement, slide: HTMLElement) =>
+  slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2;
+/** The slide nearest the middle of the row. */
+const nearest = (track: HTMLElement) =>
+  shown(track).reduce((a, b) =>
+    Math.abs(centre(track, b) - track.scrollLeft) < Math.abs(centre(track, a) - track.scrollLeft) ? b : a,
+  );
+const easeOut = (t: number) => 1 - (1 - t) ** 5;
+
 export default function TestimonialCarousel({ items, label, labels }: Props) {
   const [flipped, setFlipped] = useState<ReadonlySet<number>>(new Set());
   const [current, setCurrent] = useState(0);
@@ -34,26 +63,136 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   const lastClickAt = useRef(0);
   const [reducedMotion, setReducedMotion] = useState(false);
   const [ready, setReady] = useState(false);
+  const trackRef = useRef<HTMLDivElement>(null);
+  // The frame of a slide in progress (auto-play, arrow keys), 0 when none, and the slide it is going to.
+  const moving = useRef(0);
+  const goal = useRef<HTMLElement | null>(null);
+  // A finger or a pressed mouse button on the carousel: the state holds auto-play, the ref the row's turning.
+  const [touching, setTouching] = useState(false);
+  const touchingRef = useRef(false);
 
-  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
-    loop: true,
-    renderMode: 'performance',
-    slides: { origin: 'center', perView: TESTIMONIALS.cardsInView, spacing: 16 },
-    created: () => setReady(true),
-    slideChanged: (s) => setCurrent(s.track.details.rel),
-  });
+  /** Once the row is at rest: the card in the middle is the current one, and the row turns to give it neighbours. */
+  const settle = useCallback(() => {
+    const track = trackRef.current;
+    if (!track || moving.current || touchingRef.current || !track.clientWidth) return;
+    const slides = [...(track.children as HTMLCollectionOf<HTMLElement>)];
+    const card = slides.indexOf(nearest(track));
+    // Left of the current card: half the others (rounded down), so auto-play always has a card to move on to.
+    const n = slides.length;
+    const first = card - Math.floor((n - 1) / 2);
+    slides.forEach((slide, i) => (slide.style.order = String((i - first + n) % n)));
+    track.scrollTo({ left: centre(track, slides[card]!), behavior: 'instant' });
+    setCurrent(card);
+  }, []);
+
+  /** Slides the row to the card `by` places on (TESTIMONIALS.slideMs, easing out), or at once. */
+  const move = useCallback(
+    (by: number, instant: boolean) => {
+      const track = trackRef.current;
+      if (!track || !track.clientWidth) return undefined;
+      if (moving.current && goal.current) {
+        // A key pressed again before the slide has ended: that slide ends at once, and this one starts from there.
+        cancelAnimationFrame(moving.current);
+        moving.current = 0;
+        delete track.dataset.moving;
+        track.scrollTo({ left: centre(track, goal.current), behavior: 'instant' });
+        settle();
+      }
+      const slides = shown(track);
+      const target = slides[slides.indexOf(nearest(track)) + by];
+      if (!target) return undefined;
+      goal.current = target;
+      const from = track.scrollLeft;
+      const to = centre(track, target);
+      const start = performance.now();
+      // The snap is off while the script scrolls, or it would pull each step back to a card.
+      track.dataset.moving = '';
+      const frame = () => {
+        const t = instant ? 1 : Math.min(1, (performance.now() - start) / TESTIMONIALS.slideMs);
+        track.scrollLeft = from + (to - from) * easeOut(t);
+        if (t < 1) {
+          moving.current = requestAnimationFrame(frame);
+          return;
+        }
+        moving.current = 0;
+        delete track.dataset.moving;
+        settle();
+      };
+      if (instant) frame();
+      else moving.current = requestAnimationFrame(frame);
+      return target;
+    },
+    [settle],
+  );
+
+  useLayoutEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    // A card the visitor swiped to before hydration stays the current one.
+    settle();
+    setReady(true);
+    // A swipe ends with `scrollend`; where it is missing, with a pause in the scroll events.
+    let timer = 0;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(settle, 100);
+    };
+    const withScrollEnd = 'onscrollend' in window;
+    track.addEventListener(withScrollEnd ? 'scrollend' : 'scroll', withScrollEnd ? settle : onScroll);
+    return () => {
+      track.removeEventListener(withScrollEnd ? 'scrollend' : 'scroll', withScrollEnd ? settle : onScroll);
+      window.clearTimeout(timer);
+      cancelAnimationFrame(moving.current);
+      moving.current = 0;
+    };
+  }, [settle]);
+
+  // A finger on the carousel: a slide under way stops at the nearest card, and nothing moves until the finger lifts.
+  useEffect(() => {
+    const root = rootRef.current;
+    const track = trackRef.current;
+    if (!root || !track) return;
+    const hold = (on: boolean) => {
+      touchingRef.current = on;
+      setTouching(on);
+    };
+    const down = () => {
+      hold(true);
+      if (!moving.current) return;
+      cancelAnimationFrame(moving.current);
+      moving.current = 0;
+      delete track.dataset.moving;
+      track.scrollTo({ left: centre(track, nearest(track)), behavior: 'instant' });
+    };
+    // A touch ends with touchend or touchcancel: its pointercancel only says the browser took it over to scroll.
+    const up = (event: PointerEvent | TouchEvent) => {
+      if (!touchingRef.current) return;
+      if ('touches' in event ? event.touches.length > 0 : event.pointerType === 'touch') return;
+      hold(false);
+      // A row left at rest turns now; one still scrolling (a swipe) turns when it stops (scrollend).
+      if (Math.abs(track.scrollLeft - centre(track, nearest(track))) < 1) settle();
+    };
+    const ups = ['pointerup', 'pointercancel', 'touchend', 'touchcancel'] as const;
+    root.addEventListener('pointerdown', down);
+    for (const type of ups) window.addEventListener(type, up, { passive: true });
+    return () => {
+      root.removeEventListener('pointerdown', down);
+      for (const type of ups) window.removeEventListener(type, up);
+    };
+  }, [rootRef, settle]);
 
   useEffect(() => {
     setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   }, []);
 
-  // Auto-play: one step every interval while nothing holds it; a flip click holds it a moment longer.
-  const held = flipped.size > 0 || focused || reducedMotion;
+  // Auto-play: one step every interval while nothing holds it; a flip click holds it a moment longer, and a finger
+  // that lifts starts the beat over.
+  const held = flipped.size > 0 || focused || touching || reducedMotion;
   useEffect(() => {
     if (held) return;
     let timer = 0;
     const step = () => {
-      slider.current?.next();
+      move(1, false);
       timer = window.setTimeout(step, TESTIMONIALS.autoplayMs);
     };
     const wait = Math.max(0, lastClickAt.current + TESTIMONIALS.clickPauseMs - Date.now());
@@ -61,7 +200,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
       timer = window.setTimeout(step, TESTIMONIALS.autoplayMs);
     }, wait);
     return () => window.clearTimeout(timer);
-  }, [held, clicks, slider]);
+  }, [held, clicks, move]);
 
   const setCard = useCallback((id: number, show: boolean) => {
     setFlipped((prev) => {
@@ -75,10 +214,10 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
   // The first time the carousel is well in view, the current card shows its quote briefly.
   const currentRef = useRef(current);
   currentRef.current = current;
+  const [hint, setHint] = useState<number | null>(null);
   useEffect(() => {
     const root = rootRef.current;
     if (!root || early.current || !('IntersectionObserver' in window)) return;
-    let timer = 0;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting && e.intersectionRatio >= TESTIMONIALS.hintThreshold)) return;
@@ -86,16 +225,35 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
         const card = items[currentRef.current];
         if (!card) return;
         setCard(card.id, true);
-        timer = window.setTimeout(() => setCard(card.id, false), TESTIMONIALS.hintFlipMs);
+        setHint(card.id);
       },
       { threshold: TESTIMONIALS.hintThreshold },
     );
     observer.observe(root);
-    return () => {
-      observer.disconnect();
-      window.clearTimeout(timer);
-    };
+    return () => observer.disconnect();
   }, [items, setCard, early]);
+  // The hint's card turns back after its time, which stands still while a finger is on the carousel.
+  const hintLeft = useRef<number>(TESTIMONIALS.hintFlipMs);
+  useEffect(() => {
+    if (hint === null || touching) return;
+    const from = Date.now();
+    const timer = window.setTimeout(() => {
+      setCard(hint, false);
+      setHint(null);
+    }, hintLeft.current);
+    return () => {
+      window.clearTimeout(timer);
+      hintLeft.current -= Date.now() - from;
+    };
+  }, [hint, touching, setCard]);
+
+  // The arrow keys: a card along, and the focus with it, so it never stays on a card out of view.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!by || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    move(by, reducedMotion)?.querySelector('button')?.focus({ preventScroll: true });
+  };
 
   // From the current set, so clicks replayed back to back (useEarlyInput) add up.
   const toggle = (id: number) => {
@@ -106,6 +264,8 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
     });
     lastClickAt.current = Date.now();
     setClicks((n) => n + 1);
+    // The visitor has taken the cards over: the hint turns none back.
+    setHint(null);
   };
 
   return (
@@ -118,13 +278,17 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
       data-ready={ready ? '' : undefined}
       data-current={current}
     >
-      <div ref={sliderRef} className="keen-slider">
+      <div
+        ref={trackRef}
+        className="testimonial-track"
+        style={{ '--cards-in-view': TESTIMONIALS.cardsInView } as CSSProperties}
+      >
         {items.map((item, index) => {
           const isFlipped = flipped.has(item.id);
           return (
             <div
               key={item.id}
-              className="keen-slider__slide testimonial-slide"
+              className="testimonial-slide"
               role="group"
               aria-roledescription="slide"
               aria-label={fillSlots(labels.slideLabel, { position: index + 1, count: items.length, name: item.name })}
@@ -173,6 +337,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                   aria-pressed={isFlipped}
                   aria-label={fillSlots(labels.showQuote, { name: item.name })}
                   onClick={() => toggle(item.id)}
+                  onKeyDown={onKeyDown}
                   data-early=""
                 />
               </div>

@@ -26,10 +26,12 @@ export const WHATSAPP_REVENUE_HIGHLIGHT_MS = 400;
 /** The offer countdown ticks every second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
-/** Testimonials: the mobile flip carousel (keen-slider) and the desktop marquee. */
+/** Testimonials: the mobile flip carousel (scroll snapping) and the desktop marquee. */
 export const TESTIMONIALS = {
   /** The carousel moves on by one card this often. */
   autoplayMs: 2000,
+  /** One move of the carousel (auto-play) slides for this long, easing out; a swipe moves as the finger does. */
+  slideMs: 500,
   /** The first time the carousel is this visible (share of its box)... */
   hintThreshold: 0.6,
   /** ...the current card flips to its quote for this long. */

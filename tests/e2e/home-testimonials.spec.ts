@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TESTIMONIALS } from '../../src/lib/timings';
 import { withoutOfferPopup } from './home-helpers';
@@ -11,8 +11,32 @@ const carousel = (page: Page) => page.locator('[data-testimonial-carousel]');
 const current = async (page: Page) => Number(await carousel(page).getAttribute('data-current'));
 const currentSlide = async (page: Page) =>
   carousel(page)
-    .locator('.keen-slider__slide')
+    .locator('.testimonial-slide')
     .nth(await current(page));
+
+/** A finger put down on the page at (x, y), through the browser's input as a phone sends it. */
+async function fingerDown(page: Page, x: number, y: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: { x: number; y: number }[]) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  await touch('touchStart', [{ x, y }]);
+  return {
+    /** Slides the finger to (toX, toY) in ten moves, a frame apart, as a hand does. */
+    async slide(toX: number, toY: number) {
+      for (let i = 1; i <= 10; i++) {
+        await touch('touchMove', [{ x: x + ((toX - x) * i) / 10, y: y + ((toY - y) * i) / 10 }]);
+        await page.waitForTimeout(16);
+      }
+    },
+    lift: () => touch('touchEnd', []),
+  };
+}
+
+/** The middle of an element on the screen. */
+async function middle(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
 
 async function openCarousel(page: Page) {
   // A paused clock: time moves only when the test says so.
@@ -22,6 +46,9 @@ async function openCarousel(page: Page) {
   const region = page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' });
   await region.scrollIntoViewIfNeeded();
   await expect(region).toHaveAttribute('data-ready', '');
+  // The first-view hint has turned the current card: its observer answers on a rendered frame, not on the page clock,
+  // so a clock run before then would leave the hint's card turned for good.
+  await expect(region.locator('.testimonial-slide[data-flipped]')).toHaveCount(1);
   return region;
 }
 
@@ -109,6 +136,152 @@ test.describe('mobile flip carousel', () => {
     expect(await current(page)).toBe(start);
     await page.clock.runFor(800);
     await expect(region).toHaveAttribute('data-current', String((start + 1) % 5));
+  });
+});
+
+test.describe('from the keyboard', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const flip = (region: Locator, nth: number) => region.getByRole('group').nth(nth).getByRole('button');
+
+  test('the arrow keys move a card along, round either end, and the focus goes with the card', async ({ page }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    await flip(region, 0).focus();
+    for (const [key, expected] of [
+      ['ArrowRight', 1],
+      ['ArrowLeft', 0],
+      ['ArrowLeft', 4],
+      ['ArrowRight', 0],
+    ] as const) {
+      await page.keyboard.press(key);
+      await page.clock.runFor(TESTIMONIALS.slideMs + 100);
+      await expect(region).toHaveAttribute('data-current', String(expected));
+      await expect(flip(region, expected)).toBeFocused();
+      await expect(region.getByRole('group').nth(expected)).toBeInViewport({ ratio: 0.95 });
+    }
+    await expect(flip(region, 0)).toHaveAccessibleName('Show the quote from Prana Flow Yoga Studio');
+    // Keyboard focus inside holds auto-play.
+    await page.clock.runFor(TESTIMONIALS.autoplayMs * 3);
+    await expect(region).toHaveAttribute('data-current', '0');
+    // Enter still turns the focused card.
+    await page.keyboard.press('Enter');
+    await expect(flip(region, 0)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('under reduced motion: no auto-play, and the arrow keys move at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs + TESTIMONIALS.autoplayMs * 3);
+    await expect(region).toHaveAttribute('data-current', '0');
+    await flip(region, 0).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(region).toHaveAttribute('data-current', '1');
+    await expect(flip(region, 1)).toBeFocused();
+    await expect(region.getByRole('group').nth(1)).toBeInViewport({ ratio: 0.95 });
+    // The turn has no transition to speak of (the site's reduced-motion rule leaves 0.01 ms).
+    const turn = await region
+      .locator('.flip-card-inner')
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(parseFloat(turn)).toBeLessThan(0.001);
+  });
+});
+
+test.describe('under a finger nothing moves', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const scrolled = (region: Locator) => region.locator('.testimonial-track').evaluate((el) => el.scrollLeft);
+
+  test('a finger resting on a card holds auto-play however long it rests, and its tap turns that card', async ({
+    page,
+  }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    await expect(region.locator('[data-flipped]')).toHaveCount(0);
+    // Half a second before the card would move on, a finger comes down on it...
+    await page.clock.runFor(TESTIMONIALS.autoplayMs - 500);
+    const at = await scrolled(region);
+    const { x, y } = await middle(region);
+    const finger = await fingerDown(page, x, y);
+    // ...and rests there for three beats: nothing moves under it.
+    for (let beat = 0; beat < 3; beat++) {
+      await page.clock.runFor(TESTIMONIALS.autoplayMs);
+      expect(await scrolled(region)).toBe(at);
+    }
+    await expect(region).toHaveAttribute('data-current', '0');
+    // It lifts: a tap, and the card it was on is the one that turns.
+    await finger.lift();
+    const first = region.getByRole('group').first();
+    await expect(first).toHaveAttribute('data-flipped', '');
+    await expect(first.getByRole('button', { name: 'Show the quote from Prana Flow Yoga Studio' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('once a finger lifts without a tap (it scrolled the page), auto-play starts its 2 s beat over', async ({
+    page,
+  }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    await page.clock.runFor(TESTIMONIALS.autoplayMs - 500);
+    const { x, y } = await middle(region);
+    const finger = await fingerDown(page, x, y);
+    await page.clock.runFor(TESTIMONIALS.autoplayMs * 2);
+    // The finger scrolls the page up a little and lifts: no tap, no card turned.
+    const top = await page.evaluate(() => window.scrollY);
+    await finger.slide(x, y - 150);
+    await finger.lift();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(top);
+    await expect(region.locator('[data-flipped]')).toHaveCount(0);
+    await expect(region).toHaveAttribute('data-current', '0');
+    // A whole beat from the lift, then the next card.
+    await page.clock.runFor(TESTIMONIALS.autoplayMs - 200);
+    await expect(region).toHaveAttribute('data-current', '0');
+    await page.clock.runFor(800);
+    await expect(region).toHaveAttribute('data-current', '1');
+  });
+
+  test('a finger on the card the first-view hint turned keeps it on its quote until it lifts', async ({ page }) => {
+    const region = await openCarousel(page);
+    const first = region.getByRole('group').first();
+    await expect(first).toHaveAttribute('data-flipped', '');
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs - 800);
+    const { x, y } = await middle(region);
+    const finger = await fingerDown(page, x, y);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs * 2);
+    await expect(first).toHaveAttribute('data-flipped', '');
+    // Lifted after a slide up the page (no tap): the hint's last 800 ms run, then the card turns back.
+    await finger.slide(x, y - 150);
+    await finger.lift();
+    await page.clock.runFor(700);
+    await expect(first).toHaveAttribute('data-flipped', '');
+    await page.clock.runFor(200);
+    await expect(first).not.toHaveAttribute('data-flipped');
+  });
+});
+
+test.describe('under a pressed mouse button nothing moves', () => {
+  test.use({ viewport: { width: 800, height: 1000 } });
+
+  test('auto-play holds while the button is down on a card and starts its beat over when it is let go', async ({
+    page,
+  }) => {
+    const region = await openCarousel(page);
+    await page.clock.runFor(TESTIMONIALS.hintFlipMs);
+    await page.clock.runFor(TESTIMONIALS.autoplayMs - 500);
+    const { x, y } = await middle(region);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.clock.runFor(TESTIMONIALS.autoplayMs * 3);
+    await expect(region).toHaveAttribute('data-current', '0');
+    // Let go off the carousel: no click on the card.
+    await page.mouse.move(5, 5);
+    await page.mouse.up();
+    await expect(region.locator('[data-flipped]')).toHaveCount(0);
+    await page.clock.runFor(TESTIMONIALS.autoplayMs - 200);
+    await expect(region).toHaveAttribute('data-current', '0');
+    await page.clock.runFor(800);
+    await expect(region).toHaveAttribute('data-current', '1');
   });
 });
 

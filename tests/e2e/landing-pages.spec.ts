@@ -104,7 +104,9 @@ test.describe('yoga page', () => {
       const region = page.getByRole('region', { name: /: testimonial carousel$/ });
       await region.scrollIntoViewIfNeeded();
       await expect(region).toHaveAttribute('data-ready', '');
-      // Past the first card's hint flip, which shows its quote for a moment.
+      // Past the first card's hint flip, which shows its quote for a moment: once it has started (its observer answers
+      // on a rendered frame, not on the page clock), the clock times it.
+      await expect(region.locator('[data-flipped]').first()).toBeAttached();
       await page.clock.runFor(TESTIMONIALS.hintFlipMs);
       const slides = region.getByRole('group');
       await expect(slides).toHaveCount(4);
