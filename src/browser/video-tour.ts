@@ -1,7 +1,7 @@
 /**
  * The home page's video tour (src/components/home/VideoTour.astro): the muted preview plays only while enough of it is
- * in view (never under reduced motion); the play button, shown only once this runs, opens the full-screen dialog, and
- * closing it resumes the preview if it is still in view.
+ * in view (never under reduced motion), its still hidden once it plays; the play button, shown only once this runs,
+ * opens the full-screen dialog, and closing it resumes the preview if it is still in view.
  */
 import { VIDEO_VISIBLE_SHARE } from '../lib/timings';
 
@@ -11,6 +11,8 @@ export function setupVideoTour(): void {
   const modalVideo = document.querySelector<HTMLVideoElement>('[data-tour-modal-video]');
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+  const poster = document.querySelector<HTMLImageElement>('[data-tour-poster]');
+  video?.addEventListener('playing', () => poster?.setAttribute('hidden', ''), { once: true });
   if (video && !still && 'IntersectionObserver' in window) {
     new IntersectionObserver(
       ([entry]) => {

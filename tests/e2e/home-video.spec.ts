@@ -33,11 +33,22 @@ async function openSection(page: Page) {
     .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
 }
 
-test('the video is small, has a poster, is not preloaded, and is muted and looping', async ({ page }) => {
+test('the video is small, is not preloaded, and is muted and looping; its still is a lazy image, shown once near', async ({
+  page,
+}) => {
   await page.goto('/');
   const video = page.locator('[data-tour-video]');
   await expect(video).toHaveAttribute('preload', 'none');
-  await expect(video).toHaveAttribute('poster', /\.webp$/);
+  // Not the video's poster, which a browser fetches with the page wherever the video is, but an image the browser
+  // loads as the visitor nears it.
+  await expect(video).not.toHaveAttribute('poster');
+  const still = page.locator('[data-tour-poster]');
+  await expect(still).toHaveAttribute('loading', 'lazy');
+  await expect(still).toHaveAttribute('src', /\.webp$/);
+  await still.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
   const sources = await video.locator('source').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
   expect(sources.length).toBeGreaterThan(0);
@@ -50,6 +61,8 @@ test('plays only while at least half of it is in view', async ({ page }) => {
   await expect.poll(() => paused(page)).toBe(true);
   await showShare(page, 0.6);
   await expect.poll(() => paused(page)).toBe(false);
+  // Playing, the video shows itself, not its still.
+  await expect(page.locator('[data-tour-poster]')).toBeHidden();
   await showShare(page, 0.45);
   await expect.poll(() => paused(page)).toBe(true);
   await showShare(page, 0.9);
