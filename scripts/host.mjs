@@ -18,10 +18,7 @@
 // start applies the D1 migrations (migrations/) first; a new folder gets a copy of what they made of the first new one.
 //
 // The scheduled handler (the sweep) runs on a request to /cdn-cgi/handler/scheduled, as with `wrangler dev
-// --test-scheduled`, on every start (--test-scheduled is accepted and changes nothing). wrangler 4.86 hands that
-// trigger to the static-assets router of a Worker with assets, which cannot run it, so a small local Worker without
-// assets (worker/local/scheduled-trigger.ts) goes first in the same process: it passes every request to the site
-// Worker unchanged and runs its sweep on the trigger.
+// --test-scheduled`, on every start (--test-scheduled is accepted and changes nothing).
 //
 // Metrics are off, and so is the fetch of the `Request.cf` object (WRANGLER_ENV); it listens on 127.0.0.1 only and needs
 // no network.
@@ -185,17 +182,16 @@ export function devVarsLine(name, value) {
  */
 
 /**
- * The configs `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths and
+ * The config `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths and
  * the assets folder `root`) with, beside it, a .dev.vars of the values of the project's .dev.vars (when `devVars`) and
- * `bindings`, which wrangler reads as secrets, over wrangler.jsonc's vars; and, in a folder of its own, the local
- * trigger's config, which goes first.
+ * `bindings`, which wrangler reads as secrets, over wrangler.jsonc's vars. Resolves to the config's path.
  * @param {string} folder
  * @param {string} root
  * @param {Record<string, string>} bindings
  * @param {boolean} devVars
- * @returns {Promise<{ site: string, trigger: string }>}
+ * @returns {Promise<string>}
  */
-async function writeConfigs(folder, root, bindings, devVars) {
+async function writeConfig(folder, root, bindings, devVars) {
   const { experimental_readRawConfig: readRawConfig } = await importWrangler();
   const { rawConfig } = readRawConfig({ config: join(ROOT, 'wrangler.jsonc') });
   /** @type {WranglerConfig} */
@@ -221,24 +217,12 @@ async function writeConfigs(folder, root, bindings, devVars) {
   if (config.secrets?.required) {
     site.secrets = { ...config.secrets, required: [...new Set([...config.secrets.required, ...Object.keys(secrets)])] };
   }
-  const trigger = {
-    name: `${config.name}-local-trigger`,
-    main: join(ROOT, 'worker', 'local', 'scheduled-trigger.ts'),
-    compatibility_date: config.compatibility_date,
-    services: [
-      { binding: 'SITE', service: config.name },
-      { binding: 'SCHEDULED', service: config.name, entrypoint: 'ScheduledRun' },
-    ],
-  };
-  // Each config in a folder of its own: wrangler reads the .dev.vars beside a config, and the trigger needs none.
-  const paths = { site: join(folder, 'site', 'site.json'), trigger: join(folder, 'trigger', 'trigger.json') };
-  for (const path of Object.values(paths)) mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(paths.site, JSON.stringify(site, null, 2));
+  const path = join(folder, 'site.json');
+  writeFileSync(path, JSON.stringify(site, null, 2));
   // Written even when empty: wrangler then reads no .env file instead.
   const lines = Object.entries(secrets).map(([name, value]) => devVarsLine(name, String(value)));
-  writeFileSync(join(dirname(paths.site), '.dev.vars'), lines.map((line) => `${line}\n`).join(''), { mode: 0o600 });
-  writeFileSync(paths.trigger, JSON.stringify(trigger, null, 2));
-  return paths;
+  writeFileSync(join(folder, '.dev.vars'), lines.map((line) => `${line}\n`).join(''), { mode: 0o600 });
+  return path;
 }
 
 /**
@@ -370,10 +354,10 @@ async function startHostOnce({
     // about half of the runtime's CPU per request.
     VSCODE_INSPECTOR_OPTIONS: '{}',
   };
-  let configs;
+  let config;
   try {
-    configs = await writeConfigs(work, root, bindings, devVars);
-    await migrate(persist, configs.site, env);
+    config = await writeConfig(work, root, bindings, devVars);
+    await migrate(persist, config, env);
   } catch (error) {
     cleanUp();
     throw error;
@@ -381,9 +365,7 @@ async function startHostOnce({
   const args = [
     'dev',
     '-c',
-    configs.trigger,
-    '-c',
-    configs.site,
+    config,
     '--ip',
     HOST,
     '--port',

@@ -17,10 +17,6 @@ declare module 'cloudflare:workers' {
     protected env: Env;
     constructor(ctx: DurableObjectState, env: Env);
   }
-  export abstract class WorkerEntrypoint<Env = unknown> {
-    protected env: Env;
-    constructor(ctx: unknown, env: Env);
-  }
 }
 
 /** An element as the HTML rewriter hands it, as far as the Worker uses it. */

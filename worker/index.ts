@@ -14,7 +14,6 @@
  * - LeadRateLimiter: the Durable Object that counts the leads of each client (an IPv4 address or an IPv6 /64)
  *   (./rate-limiter.ts).
  */
-import { WorkerEntrypoint } from 'cloudflare:workers';
 import { LEAD_ROUTE } from '../src/lib/leads/wire';
 import { readDeliverySettings } from './leads/outbox';
 import { withSecurityHeaders } from '../src/lib/security-headers';
@@ -24,7 +23,7 @@ import { handleLeadIntake } from './leads/intake';
 import { consoleLog } from './leads/log';
 import type { Env, ExecutionContext, LeadMessage, MessageBatch, ScheduledController } from './platform';
 import { d1Conversions, d1Store } from './leads/store';
-import { sweep, type SweepResult } from './leads/sweep';
+import { sweep } from './leads/sweep';
 import { d1UsedNonces } from './cms-auth/used-nonces';
 import { consoleOwnerLog, handleOwner, isOwnerRoute } from './owner/routes';
 import { loadOwnerRepo } from './owner/settings';
@@ -77,29 +76,6 @@ async function notFoundPage(request: Request, env: Env): Promise<Response> {
   // The page's validator, not this URL's: nothing revalidates what is not stored.
   headers.delete('ETag');
   return new Response(page.body, { status: 404, headers });
-}
-
-function runSweep(env: Env, at: number) {
-  return sweep({
-    store: d1Store(env.LEADS_DB),
-    nonces: d1UsedNonces(env.LEADS_DB),
-    endedSessions: d1EndedSessions(env.LEADS_DB),
-    conversions: d1Conversions(env.LEADS_DB),
-    enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
-    settings: readDeliverySettings(env),
-    now: () => Math.max(at, now()),
-    log: consoleLog,
-  });
-}
-
-/**
- * The sweep as a call, for another Worker bound to this one's `ScheduledRun` entrypoint: the local runtime's trigger
- * (scripts/host.mjs), because `wrangler dev` cannot run a scheduled handler of a Worker that has static assets.
- */
-export class ScheduledRun extends WorkerEntrypoint<Env> {
-  async run(scheduledTime: number = now()): Promise<SweepResult> {
-    return runSweep(this.env, scheduledTime);
-  }
 }
 
 /**
@@ -209,6 +185,15 @@ export default {
   },
 
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
-    await runSweep(env, controller.scheduledTime);
+    await sweep({
+      store: d1Store(env.LEADS_DB),
+      nonces: d1UsedNonces(env.LEADS_DB),
+      endedSessions: d1EndedSessions(env.LEADS_DB),
+      conversions: d1Conversions(env.LEADS_DB),
+      enqueueAll: (ids) => env.LEAD_QUEUE.sendBatch(ids.map((id) => ({ body: { id } }))),
+      settings: readDeliverySettings(env),
+      now: () => Math.max(controller.scheduledTime, now()),
+      log: consoleLog,
+    });
   },
 };

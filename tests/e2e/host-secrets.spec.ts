@@ -67,6 +67,6 @@ test('a secret given to the host reaches the Worker and never appears in its out
   for (const secret of [...Object.values(bindings).slice(1), ...MARKERS]) expect(output).not.toContain(secret);
   // The file the secrets were handed over in went with the host.
   const file = /Using secrets defined in (\S+)/.exec(output)?.[1];
-  expect(file).toMatch(/worker-config-\w+\/site\/\.dev\.vars$/);
+  expect(file).toMatch(/worker-config-\w+\/\.dev\.vars$/);
   expect(existsSync(resolve(file!))).toBe(false);
 });
