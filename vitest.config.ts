@@ -4,11 +4,19 @@ import { availableParallelism } from 'node:os';
 
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     // A local D1 (tests/unit/local-d1.ts) starts the Workers runtime: more than Vitest's 10 s on a busy machine.
     hookTimeout: 30_000,
     // Two at least: on two cores one worker leaves a core idle once the build beside it is done (60 s against 42 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        // The site's Worker in the Workers runtime (tests/worker/runtime.ts), serving dist and dist-test: run after the
+        // builds (npm run test:worker, scripts/test-all.mjs).
+        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+    ],
   },
 });

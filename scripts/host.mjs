@@ -182,7 +182,7 @@ export function devVarsLine(name, value) {
  */
 
 /**
- * The config `wrangler dev` runs, written into `folder`: the site Worker's (wrangler.jsonc with absolute paths and
+ * The config `wrangler dev` runs (and the Worker tests' runtime, tests/worker/runtime.ts), written into `folder`: the site Worker's (wrangler.jsonc with absolute paths and
  * the assets folder `root`) with, beside it, a .dev.vars of the values of the project's .dev.vars (when `devVars`) and
  * `bindings`, which wrangler reads as secrets, over wrangler.jsonc's vars. Resolves to the config's path.
  * @param {string} folder
@@ -191,7 +191,7 @@ export function devVarsLine(name, value) {
  * @param {boolean} devVars
  * @returns {Promise<string>}
  */
-async function writeConfig(folder, root, bindings, devVars) {
+export async function writeConfig(folder, root, bindings, devVars) {
   const { experimental_readRawConfig: readRawConfig } = await importWrangler();
   const { rawConfig } = readRawConfig({ config: join(ROOT, 'wrangler.jsonc') });
   /** @type {WranglerConfig} */
@@ -268,12 +268,13 @@ function migratedKey(siteConfig) {
 
 /**
  * Applies the D1 migrations to the state in `persist` (`wrangler d1 migrations apply`, about 6 CPU-s). A new state
- * gets a copy of what they made of the first new one instead, kept by key (migratedKey) in node_modules/.cache.
+ * gets a copy of what they made of the first new one instead, kept by key (migratedKey) in node_modules/.cache. Used
+ * by startHost and by the Worker tests' runtime (tests/worker/runtime.ts).
  * @param {string} persist
  * @param {string} siteConfig
  * @param {NodeJS.ProcessEnv} env
  */
-async function migrate(persist, siteConfig, env) {
+export async function migrate(persist, siteConfig, env) {
   const state = join(persist, D1_STATE);
   const fresh = !existsSync(state);
   const kept = join(MIGRATED, migratedKey(siteConfig));

@@ -15,7 +15,13 @@ import { fileURLToPath } from 'node:url';
 export const STAGES = [
   [['lint'], ['check']],
   [['test:unit'], ['build', 'build:test']],
-  [['test:blog-isolation', 'test:rebrand'], ['test:crawl'], ['test:budgets', 'test:html'], ['test:layout']],
+  [
+    ['test:blog-isolation', 'test:rebrand'],
+    ['test:crawl'],
+    ['test:budgets', 'test:html'],
+    ['test:layout'],
+    ['test:worker'],
+  ],
   [['test:e2e']],
 ];
 

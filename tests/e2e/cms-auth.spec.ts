@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { get, startHost, WRANGLER_ENV } from '../../scripts/host.mjs';
 import { issueState, stateKey } from '../../worker/cms-auth/rules';
-import { startFakeGithub, type FakeGithub } from './fake-github';
+import { startFakeGithub, type FakeGithub } from '../fakes/fake-github';
 
 const CLIENT_ID = 'e2e-client-id-5d1b';
 const CLIENT_SECRET = 'e2e-client-secret-8c4f2a91e07d';

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { OFFER_DEADLINE as DEADLINE, whileTheOfferRuns, withoutIslands } from './home-helpers';
+import { SITE_LEAD_POST } from '../fixtures/crm-lead';
+import { LEAD_ROUTE } from '../../src/lib/leads/wire';
 
 /**
  * The offer popup is plain HTML and a few lines of page script: it opens while the offer runs, counts down and closes
@@ -154,4 +156,27 @@ test('after the deadline the popup never opens, not even for a moment', async ({
     await expect(popup(page)).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { openedDialogs: string[] }).openedDialogs)).toEqual([]);
   }
+});
+
+test('in relay mode (the default build) a claimed offer goes to the site: the visitor reaches /thank-you at once, and the lead carries no token or CRM address', async ({
+  page,
+  baseURL,
+}) => {
+  // The site stores the lead and answers at once, whatever the CRM does: delivery comes after the answer, the Worker's
+  // business (tests/worker/lead-delivery.test.ts posts this same body while the CRM is down).
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  await popup(page).getByPlaceholder('Enter Name').fill('  Asha Rao ');
+  await popup(page).getByPlaceholder('Enter Mobile No.').fill('+91 98765 43210');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === LEAD_ROUTE);
+  await popup(page).getByRole('button', { name: 'Claim Now' }).click();
+  const stored = await answer;
+  expect(stored.url()).toBe(`${baseURL}${LEAD_ROUTE}`);
+  expect(stored.status()).toBe(202);
+  await page.waitForURL('**/thank-you');
+
+  // The browser sent the lead to the site, without the token or the CRM's address.
+  const sent = stored.request();
+  expect(sent.headers()['authtoken']).toBeUndefined();
+  expect(Object.fromEntries(new URLSearchParams(sent.postData() ?? ''))).toEqual(SITE_LEAD_POST.popup);
 });

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import { freePort } from '../../scripts/host.mjs';
-import { startFakeCrm } from './fake-crm';
+import { startFakeCrm } from '../fakes/fake-crm';
 
 // Quotes, a hash, a dollar, a backslash and an equals sign: what a .dev.vars reader could cut, expand or unescape.
 // Each holds a marker of its own, so that a value printed only in part is caught too.

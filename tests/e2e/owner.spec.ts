@@ -18,8 +18,8 @@ import { startHost } from '../../scripts/host.mjs';
 import { encodeLeadPost, FORM_TYPE, LEAD_ROUTE } from '../../src/lib/leads/wire';
 import { OWNER_COOKIE, OWNER_CSRF_HEADER, OWNER_ROUTES, OWNER_SETTINGS_PATH } from '../../src/lib/owner/wire';
 import { CSRF_BYTES, issueSession, SESSION_ID_BYTES, sessionKey } from '../../worker/owner/session';
-import { startFakeCrm, type FakeCrm } from './fake-crm';
-import { startFakeGithub, type FakeGithub } from './fake-github';
+import { startFakeCrm, type FakeCrm } from '../fakes/fake-crm';
+import { startFakeGithub, type FakeGithub } from '../fakes/fake-github';
 
 const run = promisify(execFile);
 const CLIENT_ID = 'owner-client-id-31c2';

@@ -77,31 +77,6 @@ test('hashed assets are cached for a year, immutably; one that is not there is a
   }
 });
 
-test('every answer of the Worker (/api/*) carries the security headers of an API', async ({ request, baseURL }) => {
-  const api = {
-    'strict-transport-security': 'max-age=63072000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
-  };
-  const answers = [
-    // Refused before anything is stored: no lead from this test reaches the table or the rate limit.
-    [
-      'POST /api/leads, text/plain',
-      415,
-      await request.post('/api/leads', { headers: { 'Content-Type': 'text/plain', Origin: baseURL ?? '' }, data: 'x' }),
-    ],
-    ['GET /api/leads', 405, await request.get('/api/leads')],
-    ['GET /api/unknown', 404, await request.get('/api/unknown')],
-    ['POST /api/unknown', 404, await request.post('/api/unknown', { data: 'x' })],
-  ] as const;
-  for (const [what, status, response] of answers) {
-    expect(response.status(), what).toBe(status);
-    expect(response.headers(), what).toMatchObject(api);
-  }
-});
-
 test('no link in dist opens a new tab without noopener', () => {
   for (const { path, html: read } of builtPages()) {
     const html = read();

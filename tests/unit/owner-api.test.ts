@@ -1,6 +1,6 @@
 /**
  * The owner's API (worker/owner/) as the Worker runs it: the router against a real local D1 (every lead written through
- * the lead path's own store) and the fake GitHub of the browser tests (tests/e2e/fake-github.ts) on 127.0.0.1. The
+ * the lead path's own store) and the fake GitHub of the browser and Worker tests (tests/fakes/fake-github.ts) on 127.0.0.1. The
  * expected days, states and pages below are written out from the rows the test inserts, not computed by the code
  * under test.
  */
@@ -23,7 +23,7 @@ import { parseOwnerSettings, repoLoader } from '../../worker/owner/settings';
 import { d1OwnerStore } from '../../worker/owner/store';
 import { sign } from '../../worker/signing';
 import type { D1Database, Fetcher } from '../../worker/platform';
-import { startFakeGithub, type FakeGithub } from '../e2e/fake-github';
+import { startFakeGithub, type FakeGithub } from '../fakes/fake-github';
 import { localD1 } from './local-d1';
 
 const SITE = 'https://www.communiti.example';

@@ -17,10 +17,18 @@ describe('npm test', () => {
       const [b, r] = [place(build), place(reader)];
       return b.stage < r.stage || (b.stage === r.stage && b.lane === r.lane && b.index < r.index);
     };
-    for (const reader of ['test:html', 'test:crawl', 'test:budgets', 'test:layout', 'test:rebrand', 'test:e2e']) {
+    for (const reader of [
+      'test:html',
+      'test:crawl',
+      'test:budgets',
+      'test:layout',
+      'test:rebrand',
+      'test:worker',
+      'test:e2e',
+    ]) {
       expect(after('build', reader), reader).toBe(true);
     }
-    for (const reader of ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:e2e']) {
+    for (const reader of ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:worker', 'test:e2e']) {
       expect(after('build:test', reader), reader).toBe(true);
     }
     expect(after('build:test', 'build')).toBe(false);
