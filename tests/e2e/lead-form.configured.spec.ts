@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { controlCookie } from '../settings.mjs';
 
 // dist-test: the email service is configured with the values of tests/settings.mjs.
 const SEND_URL = 'https://email.test.example/api/v1.0/email/send';
@@ -64,6 +65,9 @@ test('the email service fails: the same lead goes to the site (202) and the visi
     phonenumber: '9876543210',
     form: 'inline',
   });
+  // With the visitor's experiment versions: the lead counts as a conversion of each (tests/worker/experiments.test.ts).
+  const { name, value } = controlCookie();
+  expect((await answer.request().allHeaders())['cookie']).toContain(`${name}=${value}`);
   await page.waitForURL('**/thank-you');
   expect(bodies).toEqual([expectedBody('Ravi', '9876543210')]);
   expect(alerts).toEqual([]);
