@@ -1,0 +1,126 @@
+/**
+ * After a save: whether the change went live, and why not. An edited content file (the offer's original price below
+ * its price) fails a real build; the deploy workflow's script (scripts/publish-record.mjs) reads that build's output and
+ * writes the record into the runtime's D1 (./runtime.ts, its state folder); the Worker's GET /api/cms-publishes answers
+ * it. The admin's bar that shows the answer is tests/e2e/cms-publish.spec.ts.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { runCommand, startRuntime, type Runtime } from './runtime';
+import { failedBuildLog } from '../content-build';
+import { offerSchema } from '../../src/lib/schemas/offer';
+import { CMS_PUBLISHES_ROUTE } from '../../src/lib/cms/publish-wire';
+
+let site: Runtime;
+
+beforeAll(async () => {
+  site = await startRuntime({ dir: 'dist' });
+});
+
+afterAll(() => site?.stop());
+
+/** Runs scripts/publish-record.mjs against the runtime's D1; its output. */
+async function record(args: string[]): Promise<string> {
+  const { stdout } = await runCommand('scripts/publish-record.mjs', [...args, '--persist-to', site.persistTo]);
+  return stdout;
+}
+
+/** The endpoint's answer: its headers and records. */
+async function publishes() {
+  const answer = await fetch(`${site.origin}${CMS_PUBLISHES_ROUTE}`);
+  expect(answer.status).toBe(200);
+  return { answer, body: (await answer.json()) as { publishes: Record<string, unknown>[] } };
+}
+
+/** The admin's names for the offer and its original price, from the config the build wrote (dist/cms/config.yml). */
+function adminLabels(offerPath: string) {
+  const config = parseYaml(readFileSync('dist/cms/config.yml', 'utf8')) as {
+    collections: {
+      name: string;
+      label: string;
+      files?: { file: string; fields: { name: string; label: string }[] }[];
+    }[];
+  };
+  const offer = config.collections.find((collection) => collection.name === 'offer')!;
+  const fields = offer.files!.find((file) => file.file === offerPath)!.fields;
+  return { entry: offer.label, field: fields.find((field) => field.name === 'originalPrice')!.label };
+}
+
+describe('the publish records', () => {
+  it('a failed build of an edited content file: the record names the entry and the field as the admin does, and the endpoint answers it', async () => {
+    const name = readdirSync('src/content/offer').find((file) => file.endsWith('.json'))!;
+    const offerPath = `src/content/offer/${name}`;
+    const offer = JSON.parse(readFileSync(offerPath, 'utf8')) as { price: number; originalPrice: number };
+    const edited = { ...offer, originalPrice: offer.price - 1 };
+    // What the schema says of it: the message the build must carry to the editor.
+    const refused = offerSchema.safeParse(edited);
+    const message = refused.error?.issues.find((issue) => issue.path.join('.') === 'originalPrice')?.message;
+    expect(message).toBeTruthy();
+
+    const log = await failedBuildLog({ [offerPath]: `${JSON.stringify(edited, null, 2)}\n` });
+    const logFile = join(site.persistTo, 'build.log');
+    writeFileSync(logFile, log);
+    const out = await record([
+      '--status',
+      'failed',
+      '--commit',
+      '0123456789abcdef0123456789abcdef01234567',
+      '--committed-at',
+      '2026-05-04T08:32:00Z',
+      '--log',
+      logFile,
+    ]);
+    const labels = adminLabels(offerPath);
+    expect(out).toContain(`was not published: ${labels.entry}, ${labels.field}: ${message}`);
+
+    const { answer, body } = await publishes();
+    expect(answer.headers.get('Cache-Control')).toBe('no-store');
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(body.publishes[0]).toEqual({
+      commit: '0123456',
+      committedAt: '2026-05-04T08:32:00.000Z',
+      finishedAt: expect.any(String),
+      status: 'failed',
+      file: labels.entry,
+      field: labels.field,
+      message,
+    });
+  }, 180_000);
+
+  it('a hostile message is kept as the text it is; a later change that went live comes first; reading only', async () => {
+    // A build message is text anyone who commits can write: a quote, SQL and HTML in it.
+    const hostile = `it's "x"); DROP TABLE publishes; -- <img src=x onerror="document.title='owned'">`;
+    const logFile = join(site.persistTo, 'hostile.log');
+    writeFileSync(logFile, `Copy that contradicts the plans:\n  src/content/offer/x.json, field title: ${hostile}\n`);
+    await record([
+      '--status',
+      'failed',
+      '--commit',
+      'abcdef1',
+      '--committed-at',
+      '2026-05-04T08:40:00Z',
+      '--log',
+      logFile,
+    ]);
+    expect((await publishes()).body.publishes[0]).toMatchObject({
+      commit: 'abcdef1',
+      status: 'failed',
+      file: 'src/content/offer/x.json',
+      field: 'title',
+      message: hostile,
+    });
+
+    await record(['--status', 'live', '--commit', 'fedcba9', '--committed-at', '2026-05-04T08:45:00Z']);
+    const { body } = await publishes();
+    expect(body.publishes[0]).toMatchObject({ commit: 'fedcba9', status: 'live' });
+    // The table is still there, every record in it: the hostile text was only text.
+    expect(body.publishes.map((p) => p.commit)).toContain('abcdef1');
+
+    // Reading only: any other method is refused.
+    const post = await fetch(`${site.origin}${CMS_PUBLISHES_ROUTE}`, { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('Allow')).toBe('GET');
+  });
+});
