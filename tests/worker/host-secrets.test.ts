@@ -7,9 +7,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, it } from 'vitest';
 import { freePort } from '../../scripts/host.mjs';
 import { startFakeCrm } from '../fakes/fake-crm';
+import { commandEnv } from './runtime';
 
 // Quotes, a hash, a dollar, a backslash and an equals sign: what a .dev.vars reader could cut, expand or unescape.
 // Each holds a marker of its own, so that a value printed only in part is caught too.
@@ -18,19 +19,18 @@ const GITHUB_CLIENT_ID = "gh-client-77a2e9 'single' `tick` $PATH #x";
 const GITHUB_CLIENT_SECRET = 'gh-secret-b34f10 "double" #x $USER';
 const MARKERS = ['crm-token-5d81c0', 'gh-client-77a2e9', 'gh-secret-b34f10'];
 
-test('a secret given to the host reaches the Worker and never appears in its output', async ({ request }) => {
-  test.setTimeout(120_000);
+it('a secret given to the host reaches the Worker and never appears in its output', { timeout: 120_000 }, async () => {
   const crm = await startFakeCrm();
   const port = await freePort();
   const bindings = { CRM_HOST: crm.url, CRM_TOKEN, GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET };
   const host = spawn(
-    'node',
+    process.execPath,
     [
       'scripts/host.mjs',
       ...['--dir', 'dist', '--port', String(port), '--ignore-dev-vars'],
       ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`]),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: commandEnv() },
   );
   let output = '';
   host.stdout.on('data', (chunk) => (output += chunk));
@@ -38,20 +38,23 @@ test('a secret given to the host reaches the Worker and never appears in its out
   const exited = new Promise((done) => host.on('exit', done));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    await expect.poll(() => output.includes(`at ${origin}/`) || host.exitCode !== null, { timeout: 90_000 }).toBe(true);
+    await expect
+      .poll(() => output.includes(`at ${origin}/`) || host.exitCode !== null, { timeout: 90_000, interval: 200 })
+      .toBe(true);
     expect(host.exitCode, output).toBeNull();
 
     // The CMS sign-in is configured (both GitHub values arrived) and sends the client id unchanged.
-    const signIn = await request.get(`${origin}/api/cms-auth`, { maxRedirects: 0 });
-    expect(signIn.status()).toBe(302);
-    expect(new URL(signIn.headers()['location']!).searchParams.get('client_id')).toBe(GITHUB_CLIENT_ID);
+    const signIn = await fetch(`${origin}/api/cms-auth`, { redirect: 'manual' });
+    expect(signIn.status).toBe(302);
+    expect(new URL(signIn.headers.get('Location')!).searchParams.get('client_id')).toBe(GITHUB_CLIENT_ID);
 
     // A lead reaches the CRM with the token unchanged.
-    const lead = await request.post(`${origin}/api/leads`, {
+    const lead = await fetch(`${origin}/api/leads`, {
+      method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-      data: new URLSearchParams({ name: 'Asha Rao', phonenumber: '+91 98765 43210', form: 'popup' }).toString(),
+      body: new URLSearchParams({ name: 'Asha Rao', phonenumber: '+91 98765 43210', form: 'popup' }).toString(),
     });
-    expect(lead.status()).toBe(202);
+    expect(lead.status).toBe(202);
     await expect.poll(() => crm.requests.length, { timeout: 30_000 }).toBe(1);
     expect(crm.requests[0]!.headers['authtoken']).toBe(CRM_TOKEN);
   } finally {
