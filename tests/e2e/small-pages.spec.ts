@@ -51,31 +51,6 @@ test('an unknown path answers 404 with links back into the site', async ({ page 
   await expect(page).toHaveTitle(/Page Not Found \| /);
 });
 
-test('paths are case-sensitive, as on the static host', async ({ request }) => {
-  expect((await request.get('/about-us')).status()).toBe(200);
-  expect((await request.get('/About-Us')).status()).toBe(404);
-});
-
-test('a page answers without a redirect, and every path with no file is the 404 page, in any folder', async ({
-  request,
-}) => {
-  const pricing = await request.get('/pricing', { maxRedirects: 0 });
-  expect(pricing.status()).toBe(200);
-  expect(pricing.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
-  for (const path of ['/About-Us', '/pricing/nothere', '/blogs/nothere', '/cms/nothere', '/mr/nothere']) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(404);
-    expect(response.headers()['cache-control'], path).toBe('no-store');
-    // The 404 page's policy wherever it is asked for: not the search pages' (WebAssembly) nor the admin's.
-    expect(response.headers()['content-security-policy'], path).toContain("script-src 'self';");
-    expect(response.headers()['cross-origin-opener-policy'], path).toBe('same-origin');
-    expect(await response.text(), path).toContain('Page not found');
-  }
-  // Only GET and HEAD, as on a page.
-  const post = await request.post('/no-such-page-here', { data: 'x', maxRedirects: 0 });
-  expect(post.status()).toBe(405);
-});
-
 test.describe('legal pages', () => {
   const pages = [
     {

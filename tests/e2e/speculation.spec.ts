@@ -1,66 +1,11 @@
-import { readdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { builtPages } from '../../src/integrations/dist-pages.mjs';
 
 /**
  * Speculation rules reach the browser as a header of every HTML page, naming a JSON file: same-origin page links are
- * fetched ahead when the pointer rests on them, nothing else is. Served by the runtime, with its _headers.
+ * fetched ahead when the pointer rests on them, nothing else is. The header and the file as the runtime serves them are
+ * tests/worker/site.test.ts; here, what the browser does with them.
  */
 const RULES = '/speculation-rules.json';
-
-test('every HTML page names the rules file in a Speculation-Rules header', async ({ request }) => {
-  const pages = builtPages();
-  expect(pages.length).toBeGreaterThan(20);
-  for (const { path } of [...pages, { path: '/no-such-page' }]) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.headers()['content-type'], path).toContain('text/html');
-    expect(response.headers()['speculation-rules'], path).toBe(`"${RULES}"`);
-  }
-});
-
-test('nothing that is not a page carries the header', async ({ request }) => {
-  const astro = readdirSync('dist/_astro');
-  const files = [
-    RULES,
-    `/_astro/${astro.find((f) => f.endsWith('.js'))}`,
-    `/_astro/${astro.find((f) => f.endsWith('.css'))}`,
-    `/_astro/${astro.find((f) => f.endsWith('.svg'))}`,
-    '/pagefind/pagefind.js',
-    '/media/home/tour-poster.webp',
-    '/favicon.svg',
-    '/favicon.ico',
-    '/robots.txt',
-    '/rss.xml',
-    '/sitemap-index.xml',
-    '/site.webmanifest',
-  ];
-  for (const file of files) {
-    const response = await request.get(file, { maxRedirects: 0 });
-    expect(response.status(), file).toBe(200);
-    expect(response.headers()['speculation-rules'], file).toBeUndefined();
-  }
-});
-
-test('the rules file is served as speculation rules, and names no other origin and no API path', async ({
-  request,
-}) => {
-  const response = await request.get(RULES);
-  expect(response.headers()['content-type']).toBe('application/speculationrules+json');
-  const rules = await response.json();
-  expect(Object.keys(rules).sort()).toEqual(['prefetch', 'prerender']);
-  const text = JSON.stringify(rules);
-  const patterns = [...text.matchAll(/"href_matches":(\[[^\]]*\]|"[^"]*")/g)].flatMap((m) =>
-    [JSON.parse(m[1]!)].flat(),
-  );
-  expect(patterns.length).toBeGreaterThan(0);
-  // Paths only, no scheme or host: the patterns resolve against this origin.
-  for (const pattern of patterns) expect(pattern).toMatch(/^\/(?!\/)/);
-  for (const rule of [...rules.prefetch, ...rules.prerender]) {
-    expect(rule.eagerness).toBe('moderate');
-    expect(JSON.stringify(rule.where)).toContain('{"not":{"href_matches":"/api/*"}}');
-  }
-  expect(JSON.stringify(rules.prerender)).toContain('"/pricing"');
-});
 
 test.describe('in the browser', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
