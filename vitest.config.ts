@@ -15,7 +15,14 @@ export default getViteConfig({
         extends: true,
         // The site's Worker in the Workers runtime (tests/worker/runtime.ts), serving dist and dist-test: run after the
         // builds (npm run test:worker, scripts/test-all.mjs).
-        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+        // A poll waits up to 10 s for what it expects, as the browser tests' assertions do.
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },

@@ -28,6 +28,7 @@ export interface FakeCrm {
   reset(): void;
   /** Stops listening: the port refuses connections until open() is called. */
   close(): Promise<void>;
+  /** Listens again on the same port (nothing to do when it listens). */
   open(): Promise<void>;
 }
 
@@ -84,7 +85,7 @@ export async function startFakeCrm(): Promise<FakeCrm> {
       });
     },
     async open() {
-      await listen(port);
+      if (!server.listening) await listen(port);
     },
   };
 }

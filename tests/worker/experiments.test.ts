@@ -100,7 +100,7 @@ describe('a page with a running experiment', () => {
   // the weights apart (chi-square above 160 for 50/20/30, against the bound of 13.8).
   const SPLIT_VISITS = 2_000;
 
-  it('2,000 first visits through the runtime are split by the weights', async () => {
+  it('2,000 first visits through the runtime are split by the weights', { timeout: 120_000 }, async () => {
     // HEAD: the headers a GET gets, the assignment's cookie among them, without a page to carry through the runtime
     // each time (the pages' words are checked below); never counted, so the split is measured without a write per visit.
     const headers = { 'Accept-Encoding': 'identity' };
@@ -125,7 +125,7 @@ describe('a page with a running experiment', () => {
     expect(chiSquare).toBeLessThan(CHI_SQUARE_2_AT_0_001);
   });
 
-  it('each first visit is counted once, exactly, in its variant', async () => {
+  it('each first visit is counted once, exactly, in its variant', { timeout: 120_000 }, async () => {
     const before = await exposures();
     const given = await firstVisits(600);
     const added = (name: string) => Number(before[name] ?? 0) + given[name]!;

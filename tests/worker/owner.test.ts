@@ -65,6 +65,12 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** `value` with every fraction in it given to 12 significant digits, every other value as it is. */
+const sameDigits = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (_, item: unknown) =>
+    typeof item === 'number' && !Number.isInteger(item) ? Number(item.toPrecision(12)) : item,
+  );
 const api = (path: string, init: RequestInit = {}) => fetch(`${site.origin}${path}`, init);
 
 /** A session from the API for `token`: the cookie header to send back, the answer and its body. */
@@ -174,123 +180,127 @@ describe('who may use the API', () => {
 });
 
 describe('what the API answers', () => {
-  it('the leads as sent, without contacts; contacts only on request, logged without them; a retry delivers the dead lead once', async () => {
-    const start = Date.now();
-    // Delivered: three leads from three forms and pages.
-    crm.answer('ok');
-    const asha = await sendLead('Asha Rao', '9876543210', 'popup', '/');
-    const ravi = await sendLead('Ravi Kumar', '9876543211', 'contact-modal', '/pricing');
-    const meera = await sendLead('Meera Iyer', '9876543212', 'inline', '/creator');
-    await expect.poll(() => crm.requests.length, { timeout: 30_000 }).toBe(3);
-    // Failing at the CRM: still pending.
-    crm.answer('error');
-    const kiran = await sendLead('Kiran Shah', '9876543213', 'popup', '/');
-    const latha = await sendLead('Latha Nair', '9876543214', 'inline', '/yoga');
-    await expect.poll(() => crm.requests.length, { timeout: 30_000 }).toBe(5);
-    const sentBy = Date.now();
-    // Dead-lettered an hour ago, and delivered yesterday: as the delivery and the sweep leave them in the table.
-    const deadAt = start - HOUR;
-    const yesterday = start - 24 * HOUR;
-    await site.sql(
-      `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, last_status,
+  it(
+    'the leads as sent, without contacts; contacts only on request, logged without them; a retry delivers the dead lead once',
+    { timeout: 120_000 },
+    async () => {
+      const start = Date.now();
+      // Delivered: three leads from three forms and pages.
+      crm.answer('ok');
+      const asha = await sendLead('Asha Rao', '9876543210', 'popup', '/');
+      const ravi = await sendLead('Ravi Kumar', '9876543211', 'contact-modal', '/pricing');
+      const meera = await sendLead('Meera Iyer', '9876543212', 'inline', '/creator');
+      await expect.poll(() => crm.requests.length, { timeout: 30_000 }).toBe(3);
+      // Failing at the CRM: still pending.
+      crm.answer('error');
+      const kiran = await sendLead('Kiran Shah', '9876543213', 'popup', '/');
+      const latha = await sendLead('Latha Nair', '9876543214', 'inline', '/yoga');
+      await expect.poll(() => crm.requests.length, { timeout: 30_000 }).toBe(5);
+      const sentBy = Date.now();
+      // Dead-lettered an hour ago, and delivered yesterday: as the delivery and the sweep leave them in the table.
+      const deadAt = start - HOUR;
+      const yesterday = start - 24 * HOUR;
+      await site.sql(
+        `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, last_status,
          last_error, page) VALUES ('dead-lead-1', 'Dead Lead', '9876543219', 'popup', 'dead', 10, ?1, ?1, ?1, 500,
          'CRM answered 500', '/yoga')`,
-      deadAt,
-    );
-    await site.sql(
-      `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, sent_at,
+        deadAt,
+      );
+      await site.sql(
+        `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, sent_at,
          last_status, page) VALUES ('old-lead-1', 'Old Lead', '9876543218', 'contact-modal', 'sent', 1, ?1, ?1, ?1, ?1,
          200, '/')`,
-      yesterday,
-    );
+        yesterday,
+      );
 
-    const { cookie, body: session } = await signIn();
-    const answer = await api(OWNER_ROUTES.leads, { headers: { Cookie: cookie } });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('Cache-Control')).toBe('no-store');
-    const text = await answer.text();
-    // No name and no number: those come only from the contacts route.
-    for (const contact of ['Asha Rao', '9876543210', 'Dead Lead', '9876543219']) expect(text).not.toContain(contact);
-    const leads = JSON.parse(text) as OwnerLeads;
-    expect(leads.truncated).toBe(false);
-    const shape = ({ id, state, form, page, attempts }: OwnerLeads['leads'][number]) => ({
-      id,
-      state,
-      form,
-      page,
-      attempts,
-    });
-    // Oldest first: yesterday's, the dead one, then the five sent now in order.
-    expect(leads.leads.map(shape)).toEqual([
-      { id: 'old-lead-1', state: 'sent', form: 'contact-modal', page: '/', attempts: 1 },
-      { id: 'dead-lead-1', state: 'dead', form: 'popup', page: '/yoga', attempts: 10 },
-      { id: asha, state: 'sent', form: 'popup', page: '/', attempts: 1 },
-      { id: ravi, state: 'sent', form: 'contact-modal', page: '/pricing', attempts: 1 },
-      { id: meera, state: 'sent', form: 'inline', page: '/creator', attempts: 1 },
-      { id: kiran, state: 'pending', form: 'popup', page: '/', attempts: 1 },
-      { id: latha, state: 'pending', form: 'inline', page: '/yoga', attempts: 1 },
-    ]);
-    // Each at the time it was stored: the day it counts for on the owner's page.
-    const created = Object.fromEntries(leads.leads.map((lead) => [lead.id, lead.createdAt]));
-    expect(created['old-lead-1']).toBe(yesterday);
-    expect(created['dead-lead-1']).toBe(deadAt);
-    for (const id of [asha, ravi, meera, kiran, latha]) {
-      expect(created[id]).toBeGreaterThanOrEqual(start);
-      expect(created[id]).toBeLessThanOrEqual(sentBy);
-    }
-    expect(leads.delivery.oldestPendingAt).toBe(created[kiran]);
-    expect(leads.delivery.lastError).toMatchObject({ status: 500, message: 'CRM answered 500' });
-    expect(leads.delivery.dead.map(({ id, lastStatus, lastError }) => ({ id, lastStatus, lastError }))).toEqual([
-      { id: 'dead-lead-1', lastStatus: 500, lastError: 'CRM answered 500' },
-    ]);
+      const { cookie, body: session } = await signIn();
+      const answer = await api(OWNER_ROUTES.leads, { headers: { Cookie: cookie } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('Cache-Control')).toBe('no-store');
+      const text = await answer.text();
+      // No name and no number: those come only from the contacts route.
+      for (const contact of ['Asha Rao', '9876543210', 'Dead Lead', '9876543219']) expect(text).not.toContain(contact);
+      const leads = JSON.parse(text) as OwnerLeads;
+      expect(leads.truncated).toBe(false);
+      const shape = ({ id, state, form, page, attempts }: OwnerLeads['leads'][number]) => ({
+        id,
+        state,
+        form,
+        page,
+        attempts,
+      });
+      // Oldest first: yesterday's, the dead one, then the five sent now in order.
+      expect(leads.leads.map(shape)).toEqual([
+        { id: 'old-lead-1', state: 'sent', form: 'contact-modal', page: '/', attempts: 1 },
+        { id: 'dead-lead-1', state: 'dead', form: 'popup', page: '/yoga', attempts: 10 },
+        { id: asha, state: 'sent', form: 'popup', page: '/', attempts: 1 },
+        { id: ravi, state: 'sent', form: 'contact-modal', page: '/pricing', attempts: 1 },
+        { id: meera, state: 'sent', form: 'inline', page: '/creator', attempts: 1 },
+        { id: kiran, state: 'pending', form: 'popup', page: '/', attempts: 1 },
+        { id: latha, state: 'pending', form: 'inline', page: '/yoga', attempts: 1 },
+      ]);
+      // Each at the time it was stored: the day it counts for on the owner's page.
+      const created = Object.fromEntries(leads.leads.map((lead) => [lead.id, lead.createdAt]));
+      expect(created['old-lead-1']).toBe(yesterday);
+      expect(created['dead-lead-1']).toBe(deadAt);
+      for (const id of [asha, ravi, meera, kiran, latha]) {
+        expect(created[id]).toBeGreaterThanOrEqual(start);
+        expect(created[id]).toBeLessThanOrEqual(sentBy);
+      }
+      expect(leads.delivery.oldestPendingAt).toBe(created[kiran]);
+      expect(leads.delivery.lastError).toMatchObject({ status: 500, message: 'CRM answered 500' });
+      expect(leads.delivery.dead.map(({ id, lastStatus, lastError }) => ({ id, lastStatus, lastError }))).toEqual([
+        { id: 'dead-lead-1', lastStatus: 500, lastError: 'CRM answered 500' },
+      ]);
 
-    // Contacts: only when asked for, for at most a day; the request is logged without them.
-    const logFrom = site.output().length;
-    const contacts = await api(OWNER_ROUTES.contacts, {
-      method: 'POST',
-      headers: {
-        Cookie: cookie,
-        Origin: site.origin,
-        'Content-Type': 'application/json',
-        [OWNER_CSRF_HEADER]: session.csrf,
-      },
-      body: JSON.stringify({ from: start - 2 * HOUR, to: start + 2 * HOUR }),
-    });
-    expect(contacts.status).toBe(200);
-    const shown = (await contacts.json()) as { contacts: { name: string; mobile: string }[] };
-    expect(shown.contacts.map(({ name, mobile }) => `${name} ${mobile}`)).toEqual([
-      'Dead Lead 9876543219',
-      'Asha Rao 9876543210',
-      'Ravi Kumar 9876543211',
-      'Meera Iyer 9876543212',
-      'Kiran Shah 9876543213',
-      'Latha Nair 9876543214',
-    ]);
-    await expect.poll(() => site.output().slice(logFrom)).toContain('owner-contacts');
-    expect(site.output()).not.toContain('Asha Rao');
-    expect(site.output()).not.toContain('9876543210');
+      // Contacts: only when asked for, for at most a day; the request is logged without them.
+      const logFrom = site.output().length;
+      const contacts = await api(OWNER_ROUTES.contacts, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          Origin: site.origin,
+          'Content-Type': 'application/json',
+          [OWNER_CSRF_HEADER]: session.csrf,
+        },
+        body: JSON.stringify({ from: start - 2 * HOUR, to: start + 2 * HOUR }),
+      });
+      expect(contacts.status).toBe(200);
+      const shown = (await contacts.json()) as { contacts: { name: string; mobile: string }[] };
+      expect(shown.contacts.map(({ name, mobile }) => `${name} ${mobile}`)).toEqual([
+        'Dead Lead 9876543219',
+        'Asha Rao 9876543210',
+        'Ravi Kumar 9876543211',
+        'Meera Iyer 9876543212',
+        'Kiran Shah 9876543213',
+        'Latha Nair 9876543214',
+      ]);
+      await expect.poll(() => site.output().slice(logFrom), { timeout: 10_000 }).toContain('owner-contacts');
+      expect(site.output()).not.toContain('Asha Rao');
+      expect(site.output()).not.toContain('9876543210');
 
-    // Retry: the CRM works again, the dead lead goes to it once.
-    crm.reset();
-    const retried = await api(OWNER_ROUTES.retry, {
-      method: 'POST',
-      headers: { Cookie: cookie, Origin: site.origin, [OWNER_CSRF_HEADER]: session.csrf },
-    });
-    expect(retried.status).toBe(200);
-    expect(await retried.json()).toEqual({ requeued: 1 });
-    await expect
-      .poll(() => crm.requests.filter((r) => r.form.name === 'Dead Lead').length, { timeout: 30_000 })
-      .toBe(1);
-    await expect
-      .poll(
-        async () => (await site.sql<{ state: string }>("SELECT state FROM leads WHERE id = 'dead-lead-1'"))[0]!.state,
-      )
-      .toBe('sent');
-    const after = (await (await api(OWNER_ROUTES.leads, { headers: { Cookie: cookie } })).json()) as OwnerLeads;
-    expect(after.delivery.dead).toEqual([]);
-    await sleep(2000);
-    expect(crm.requests.filter((r) => r.form.name === 'Dead Lead')).toHaveLength(1);
-  });
+      // Retry: the CRM works again, the dead lead goes to it once.
+      crm.reset();
+      const retried = await api(OWNER_ROUTES.retry, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: site.origin, [OWNER_CSRF_HEADER]: session.csrf },
+      });
+      expect(retried.status).toBe(200);
+      expect(await retried.json()).toEqual({ requeued: 1 });
+      await expect
+        .poll(() => crm.requests.filter((r) => r.form.name === 'Dead Lead').length, { timeout: 30_000 })
+        .toBe(1);
+      await expect
+        .poll(
+          async () => (await site.sql<{ state: string }>("SELECT state FROM leads WHERE id = 'dead-lead-1'"))[0]!.state,
+        )
+        .toBe('sent');
+      const after = (await (await api(OWNER_ROUTES.leads, { headers: { Cookie: cookie } })).json()) as OwnerLeads;
+      expect(after.delivery.dead).toEqual([]);
+      await sleep(2000);
+      expect(crm.requests.filter((r) => r.form.name === 'Dead Lead')).toHaveLength(1);
+    },
+  );
 
   it("the experiments' numbers are the readout's: the same as npm run experiments prints", async () => {
     // Visitors of /creator, and a lead from one of them.
@@ -333,7 +343,11 @@ describe('what the API answers', () => {
       '--json',
     ]);
     const printed = JSON.parse(stdout) as Answer;
-    expect(owner.experiments.map((e) => [e.id, e.readout])).toEqual(printed.experiments.map((e) => [e.id, e.readout]));
+    // The same readout, the Worker's and Node's; a fraction computed by each engine's own Math (the sample-ratio
+    // check's p-value) may differ in its last binary digit, and is compared to 12 significant digits.
+    expect(sameDigits(owner.experiments.map((e) => [e.id, e.readout]))).toEqual(
+      sameDigits(printed.experiments.map((e) => [e.id, e.readout])),
+    );
     const readout = owner.experiments.find((e) => e.id === 'creator-headline')!.readout!;
     expect(readout.variants.reduce((sum, v) => sum + v.conversions, 0)).toBe(1);
   });
