@@ -20,7 +20,7 @@ describe('npm test', () => {
     for (const reader of ['test:html', 'test:crawl', 'test:budgets', 'test:layout', 'test:rebrand', 'test:e2e']) {
       expect(after('build', reader), reader).toBe(true);
     }
-    for (const reader of ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:e2e']) {
+    for (const reader of ['test:rebrand', 'test:crawl', 'test:budgets', 'test:e2e']) {
       expect(after('build:test', reader), reader).toBe(true);
     }
     expect(after('build:test', 'build')).toBe(false);
