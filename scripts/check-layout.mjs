@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The layout check: every page of the build, in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
+// The layout check: one page of each kind of the build (src/lib/page-kinds.mjs; every page with CHECK_EVERY_PAGE=1, as
+// npm run test:sweep runs it), in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
 // sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
 // lines, an element painted outside its section, text under 11 px outside the small print (text drawn in an SVG
 // picture too, at the size the picture is drawn), a page taller than 8 screens on a 390 × 844 phone (legal pages
@@ -15,7 +16,8 @@
 import { chromium } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { distinctPages } from '../src/integrations/dist-pages.mjs';
+import { resolve } from 'node:path';
+import { pagesToRender } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
 import {
@@ -239,7 +241,10 @@ try {
     page.on('requestfailed', (request) => inFlight.delete(request.url()));
     await context.addInitScript((key) => window.sessionStorage.setItem(key, '1'), offerDismissedKey());
     const only = values.only?.split(',');
-    const pages = distinctPages(values.dir).filter((p) => !only || only.includes(p.path) || only.includes(p.name));
+    // One page of each kind (src/lib/page-kinds.mjs), every page under CHECK_EVERY_PAGE=1 (npm run test:sweep).
+    const pages = pagesToRender(resolve(values.dir)).filter(
+      (p) => !only || only.includes(p.path) || only.includes(p.name),
+    );
     const rows = [];
     const results = [];
     /** @type {Map<string, PictureDrawing>} measurePicture's answer for each picture: each is measured once per run. */

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Lighthouse (mobile) over every page in dist, each canonical page once (aliases share a canonical URL), served by the
+// Lighthouse (mobile) over one page of each kind in dist (every page with CHECK_EVERY_PAGE=1, as npm run test:sweep
+// runs it), each canonical page once (aliases share a canonical URL), served by the
 // reference host's runtime (scripts/host.mjs: its headers, compression and URLs). Prints a table and exits 1 when a page
 // scores below the gates: performance 95 (the median of three runs when the first misses it; the home page: the median
 // of five runs), accessibility 100, best practices 100, SEO 100.
-//   node scripts/lighthouse.mjs [--dir dist] [--cookie NAME=value] [path ...]     (default: every page in dist)
+//   node scripts/lighthouse.mjs [--dir dist] [--cookie NAME=value] [path ...]     (default: one page of each kind)
 //   LIGHTHOUSE_DIR=dist-check/blog-scale node scripts/lighthouse.mjs /blogs   (another build: npm run test:blog-scale)
 // --dir is another build (as LIGHTHOUSE_DIR, which it wins over). --cookie sends that Cookie header with every request
 // of the audit (Lighthouse's extraHeaders), as a returning visitor's browser does: a page with a running experiment is
@@ -15,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
+import { canonicalOf, pagesToRender } from '../src/integrations/dist-pages.mjs';
 import { startHost } from './host.mjs';
 import { chromePath } from '../tests/browsers.mjs';
 
@@ -44,9 +45,10 @@ const { values: options, positionals: requested } = parseArgs({
 });
 const dir = options.dir ?? process.env.LIGHTHOUSE_DIR ?? 'dist';
 const { cookie } = options;
-// A variant page of a running experiment is measured with --cookie only (the list of such checks: builtPages in dist-pages.mjs).
+// One page of each kind (src/lib/page-kinds.mjs), every page with CHECK_EVERY_PAGE=1 (npm run test:sweep). A variant
+// page of a running experiment is measured with --cookie only (the list of such checks: builtPages in dist-pages.mjs).
 const pages = () =>
-  builtPages(resolve(dir))
+  pagesToRender(resolve(dir))
     .filter((page) => !page.cookie)
     .map(({ path, html }) => ({ path, canonical: canonicalOf(html()) ?? path }));
 

@@ -1,4 +1,6 @@
-// The configuration the dist-test build uses: reserved hosts and fake keys that tests intercept with page.route.
+// The configuration the dist-test build uses: a new owner's identity (another brand, domain, addresses and links, so
+// that scripts/check-rebrand.mjs finds any trace of the default brand in it), and reserved hosts and fake keys for every
+// service, which tests intercept with page.route.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ASSIGNMENT_COOKIE } from '../src/lib/experiments/folder.mjs';
@@ -6,7 +8,32 @@ import { ASSIGNMENT_COOKIE } from '../src/lib/experiments/folder.mjs';
 /** The local blog API (scripts/blog-api.mjs): started by build-test.mjs during the build and by Playwright. */
 export const blogApiPort = Number(process.env.BLOG_API_PORT ?? 4599);
 
+/** A new owner's identity: every setting that names the brand, its addresses and its links. */
+export const NEW_OWNER = {
+  PUBLIC_BRAND_NAME: 'Sangha Hub',
+  PUBLIC_DOMAIN_LABEL: 'Sangha.example',
+  PUBLIC_AUTHOR: 'Sangha Labs',
+  SITE_URL: 'https://www.sangha.example',
+  PUBLIC_APP_URL: 'https://app.sangha.example',
+  PUBLIC_DEMO_BOOKING_SLUG: 'sangha-demo',
+  PUBLIC_COMMUNITY_SLUG: 'sangha-circle',
+  PUBLIC_SUPPORT_EMAIL: 'care@sangha.example',
+  PUBLIC_ANDROID_APP_URL: 'https://play.sangha.example/store/apps/details?id=example.sangha.admin',
+  PUBLIC_IOS_APP_URL: 'https://apps.sangha.example/app/sangha/id0000000001',
+  PUBLIC_INSTAGRAM_URL: 'https://instagram.sangha.example/sangha',
+  PUBLIC_LINKEDIN_URL: 'https://linkedin.sangha.example/company/sangha',
+  PUBLIC_YOUTUBE_URL: 'https://youtube.sangha.example/@sangha',
+  CMS_GITHUB_REPO: 'sangha-labs/sangha-site',
+};
+
+/**
+ * The CRM as a deploy sets it for the Worker, given to the default build's environment in npm test (scripts/test-all.mjs):
+ * the build reads no such setting, and none of it may reach a file of dist (scripts/check-rebrand.mjs).
+ */
+export const WORKER_CRM = { CRM_HOST: 'https://crm-server.sangha.example', CRM_TOKEN: 'crm-token-marker-5d1f0c' };
+
 export const testSettings = {
+  ...NEW_OWNER,
   PUBLIC_CRM_HOST: 'https://crm.test.example',
   PUBLIC_CRM_TOKEN: 'test-crm-token',
   PUBLIC_EMAILJS_ORIGIN: 'https://email.test.example',
@@ -15,7 +42,7 @@ export const testSettings = {
   PUBLIC_EMAILJS_TEMPLATE_ID: 'test-template',
   // Analytics on: tests route this reserved origin and read the events' bodies.
   PUBLIC_ANALYTICS_ENDPOINT: 'https://analytics.test.example',
-  PUBLIC_ANALYTICS_DOMAIN: 'communiti.test.example',
+  PUBLIC_ANALYTICS_DOMAIN: 'sangha.test.example',
   PUBLIC_BLOG_API_URL: `http://127.0.0.1:${blogApiPort}`,
   // Experiments run on /, /creator and /business-whatsapp-pricing (tests/e2e/experiments.spec.ts).
   EXPERIMENTS_FOLDER: 'tests/fixtures/experiments',

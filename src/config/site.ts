@@ -163,7 +163,12 @@ export const TITLE_MAX = 70;
  * say) is cut at a word and ends with an ellipsis.
  */
 export function pageTitle(pageName: string): string {
-  const suffix = ` | ${site.domainLabel}`;
+  return titleFor(pageName, site.domainLabel);
+}
+
+/** pageTitle for a site whose domain label is `domainLabel`. */
+export function titleFor(pageName: string, domainLabel: string): string {
+  const suffix = ` | ${domainLabel}`;
   const room = TITLE_MAX - suffix.length;
   if (pageName.length <= room) return `${pageName}${suffix}`;
   const cut = pageName.slice(0, room - 1);

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { ASSIGNMENT_COOKIE, MANIFEST_PATH } from '../lib/experiments/folder.mjs';
+import { CHECKED_APART, CHECKED_WHOLE, PAGE_KINDS, PAGE_KIND_ATTR } from '../lib/page-kinds.mjs';
 
 export const DIST = resolve('dist');
 
@@ -193,4 +194,49 @@ export function distinctPages(root = DIST) {
     seen.add(html);
     return true;
   });
+}
+
+/**
+ * The kind of page a built page says it is (src/lib/page-kinds.mjs), from its root element.
+ * @param {string} html
+ * @returns {import('../lib/page-kinds.mjs').PageKind}
+ */
+export function kindOf(html) {
+  const kind = new RegExp(`<html[^>]*\\s${PAGE_KIND_ATTR}="([^"]*)"`).exec(html)?.[1];
+  const known = /** @type {readonly string[]} */ (PAGE_KINDS);
+  if (!kind || !known.includes(kind)) throw new Error(`a page without a known ${PAGE_KIND_ATTR}: ${kind ?? 'none'}`);
+  return /** @type {import('../lib/page-kinds.mjs').PageKind} */ (kind);
+}
+
+/** Set to 1 (npm run test:sweep), the checks that render pages render every page, not one of each kind. */
+export const EVERY_PAGE = process.env.CHECK_EVERY_PAGE === '1';
+
+/**
+ * The pages a check renders in a browser: the first page of each kind (the shallowest, then by path), the pages
+ * checked apart from their kind and every page of a kind checked whole (src/lib/page-kinds.mjs), each with why; or,
+ * under CHECK_EVERY_PAGE=1, every distinct page (variant pages of running experiments included, with their cookies).
+ * In the kinds' order.
+ * @param {string} [root]
+ */
+export function pagesToRender(root = DIST) {
+  const pages = distinctPages(root).map((page) => ({ ...page, kind: kindOf(page.html()) }));
+  const order = (/** @type {{ kind: string }} */ page) => PAGE_KINDS.indexOf(/** @type {never} */ (page.kind));
+  if (EVERY_PAGE) return pages.map((page) => ({ ...page, why: 'every page' })).sort((a, b) => order(a) - order(b));
+  /** @type {(typeof pages[number] & { why: string })[]} */
+  const chosen = [];
+  for (const kind of PAGE_KINDS) {
+    const ofKind = pages.filter((page) => page.kind === kind && !page.cookie);
+    // The kind's first page not checked apart, the shallowest first (/pricing before /mr/pricing), stands for it.
+    const depth = (/** @type {{ path: string }} */ page) => page.path.split('/').length;
+    const first = ofKind.filter((page) => !CHECKED_APART[page.path]).sort((a, b) => depth(a) - depth(b))[0];
+    for (const page of ofKind) {
+      const apart = CHECKED_APART[page.path];
+      if (apart) chosen.push({ ...page, why: apart });
+      else if (page === first) chosen.push({ ...page, why: `the first ${kind} page` });
+      else if (CHECKED_WHOLE.includes(kind)) chosen.push({ ...page, why: `every ${kind} page` });
+    }
+  }
+  const missing = Object.keys(CHECKED_APART).filter((path) => !chosen.some((page) => page.path === path));
+  if (root === DIST && missing.length) throw new Error(`CHECKED_APART names no built page: ${missing.join(', ')}`);
+  return chosen;
 }

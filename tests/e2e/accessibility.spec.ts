@@ -1,14 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, visitorOf } from './fixtures';
-import { distinctPages } from '../../src/integrations/dist-pages.mjs';
+import { pagesToRender } from '../../src/integrations/dist-pages.mjs';
 
-// Every page in dist, so a page added later is checked without editing this file.
-for (const built of distinctPages()) {
-  const { path, name, html } = built;
+// One page of each kind (src/lib/page-kinds.mjs), so a page added later is checked through its kind; every page under
+// npm run test:sweep.
+for (const built of pagesToRender()) {
+  const { path, name, why, html } = built;
   // A page that moves on by itself (the thank-you page, after THANK_YOU_REDIRECT_MS) is held where it is: its move is
   // answered 204 No Content, which leaves a page in place, so axe reads the page it was sent to however slow the machine.
   const movesTo = /data-redirect-to="([^"]+)"/.exec(html())?.[1];
-  test(`axe finds no violations on ${name}`, async ({ page, baseURL }) => {
+  test(`axe finds no violations on ${name} (${why})`, async ({ page, baseURL }) => {
     await visitorOf(page, built, baseURL);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     if (movesTo) {

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { builtPages } from '../../src/integrations/dist-pages.mjs';
-import { blogApiPort } from '../settings.mjs';
-import { pageTitle } from '../../src/config/site';
+import { builtPages, kindOf } from '../../src/integrations/dist-pages.mjs';
+import { titleFor } from '../../src/config/site';
+import { blogApiPort, testSettings } from '../settings.mjs';
 import { isInlineExecutable, scriptElements } from '../../src/lib/html-scan';
 import { loadEveryImage, pointAt } from './whole-page';
 
@@ -15,6 +15,8 @@ const api = `http://127.0.0.1:${blogApiPort}`;
 const hostile: { _id: string; name: string; author: string; category: { name: string } }[] = JSON.parse(
   readFileSync('tests/fixtures/blog/hostile-posts.json', 'utf8'),
 );
+/** A page's title in the test build, whose domain label is the new owner's. */
+const pageTitle = (name: string) => titleFor(name, testSettings.PUBLIC_DOMAIN_LABEL);
 const record = (n: number) => hostile.find((p) => p._id === `67d0000000000000000000${String(n).padStart(2, '0')}`)!;
 const testPages = builtPages(resolve('dist-test'));
 const blogPaths = testPages.map((p) => p.path).filter((path) => /^\/blogs?(\/|$)/.test(path));
@@ -70,6 +72,21 @@ test('the hostile corpus covers every plain field, the escaped short description
   expect(record(3).category.name).toContain('</script><script>');
   expect(hostile.filter((p) => p.name.startsWith('Hostile id'))).toHaveLength(16);
   expect(blogPaths.length).toBeGreaterThanOrEqual(20);
+});
+
+test('a hostile id writes no file but its own post page, and the test build holds a page for each safe one', () => {
+  const root = resolve('dist-test');
+  for (const { _id: id } of hostile.filter((p) => p.name.startsWith('Hostile id'))) {
+    for (const candidate of [resolve(root, 'blog', `${id}.html`), resolve(root, 'blog', id, 'index.html')]) {
+      if (candidate.startsWith(join(root, 'blog') + sep) || !existsSync(candidate)) continue;
+      // A file where an id points outside the posts' folder (`../blogs` is the list's own page) is that page, never
+      // a post written over it.
+      expect(candidate.startsWith(root + sep), `${id} points outside the build`).toBe(true);
+      expect(kindOf(readFileSync(candidate, 'utf8')), `${id} wrote ${candidate}`).not.toBe('blog-post');
+    }
+  }
+  const published = hostile.filter((p) => !p.name.startsWith('Hostile id')).map((p) => `/blog/${p._id}`);
+  for (const path of published) expect(blogPaths, path).toContain(path);
 });
 
 const watched = [...blogPaths, '/blog/hostile-late', '/blog/xss-corpus-late'];
@@ -200,6 +217,7 @@ test('the fallback shows a hostile late post as text', async ({ page }) => {
   await page.goto('/blog/hostile-late');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(record(1).name);
   await expect(page.getByText(`By ${record(2).author}`)).toBeVisible();
-  await expect(page).toHaveTitle(`${record(1).name} | Communiti.example`);
+  // The browser's fallback writes the title whole.
+  await expect(page).toHaveTitle(`${record(1).name} | ${testSettings.PUBLIC_DOMAIN_LABEL}`);
   await expect(page.getByRole('article').locator('img')).toHaveCount(0);
 });

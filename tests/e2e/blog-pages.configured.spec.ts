@@ -42,7 +42,7 @@ test.describe('pagination', () => {
 
     await pagination(page).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/blogs\/2$/);
-    await expect(page).toHaveTitle('Blogs, page 2 | Communiti.example');
+    await expect(page).toHaveTitle(`Blogs, page 2 | ${testSettings.PUBLIC_DOMAIN_LABEL}`);
     await expect(entries(page)).toHaveCount(8);
     // Page 2 starts after page 1's last number, in the same two-digit form.
     await expect(entries(page).locator('[data-blog-number]')).toHaveText([

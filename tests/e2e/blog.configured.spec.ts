@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { blogApiPort } from '../settings.mjs';
+import { blogApiPort, testSettings } from '../settings.mjs';
 import { pointAt } from './whole-page';
 
 // dist-test: built against the local blog API (scripts/blog-api.mjs, fixtures in tests/fixtures/blog), which
@@ -87,7 +87,9 @@ test.describe('runtime fallback for a post newer than the build', () => {
       'src',
       `${api}/images/a.svg`,
     );
-    await expect(page).toHaveTitle('Launching community landing pages in minutes | Communiti.example');
+    await expect(page).toHaveTitle(
+      `Launching community landing pages in minutes | ${testSettings.PUBLIC_DOMAIN_LABEL}`,
+    );
 
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

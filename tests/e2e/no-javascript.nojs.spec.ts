@@ -1,9 +1,10 @@
 import { expect, test, visitorOf } from './fixtures';
-import { distinctPages } from '../../src/integrations/dist-pages.mjs';
+import { pagesToRender } from '../../src/integrations/dist-pages.mjs';
 
-for (const built of distinctPages()) {
-  const { path, name } = built;
-  test(`${name} shows its full content and navigation without JavaScript`, async ({ page, baseURL }) => {
+// One page of each kind (src/lib/page-kinds.mjs); every page under npm run test:sweep.
+for (const built of pagesToRender()) {
+  const { path, name, why } = built;
+  test(`${name} (${why}) shows its full content and navigation without JavaScript`, async ({ page, baseURL }) => {
     await visitorOf(page, built, baseURL);
     await page.setViewportSize({ width: 1280, height: 800 });
     // The document is what is checked: without scripts every image loads at once (nothing is lazy), and a picture

@@ -40,8 +40,8 @@ const features = readdirSync(DIR)
   .filter(({ page }) => page.kind === 'feature');
 
 describe(`feature pages are as deep as ${REFERENCE}`, () => {
-  it('covers the twelve other feature pages', () => {
-    expect(features).toHaveLength(12);
+  it('has feature pages to hold to it, read from the folder', () => {
+    expect(features.length).toBeGreaterThan(0);
   });
 
   it.each(features)('$file', ({ page }) => {

@@ -28,7 +28,7 @@ describe('npm test', () => {
     ]) {
       expect(after('build', reader), reader).toBe(true);
     }
-    for (const reader of ['test:blog-isolation', 'test:crawl', 'test:budgets', 'test:worker', 'test:e2e']) {
+    for (const reader of ['test:rebrand', 'test:crawl', 'test:budgets', 'test:worker', 'test:e2e']) {
       expect(after('build:test', reader), reader).toBe(true);
     }
     expect(after('build:test', 'build')).toBe(false);
