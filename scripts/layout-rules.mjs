@@ -52,10 +52,11 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
  * @param {{ minFontPx: number, smallPrint: string }} options
  * It also lists the SVG pictures shown in <img>, each with the size it is drawn at (the smallest, if shown twice), for
- * measurePicture and pictureTextPx.
+ * measurePicture and pictureTextPx, and the drawn pictures written into the page (`svg[data-picture]`), each with its
+ * markup (`source`) for measurePicture.
  * @returns {{ width: number, height: number, scrollWidth: number, scrollHeight: number,
  *   findings: { rule: string, where: string, what: string }[],
- *   pictures: { src: string, where: string, alt: string, drawn: { width: number, height: number } }[] }}
+ *   pictures: { src: string, where: string, alt: string, drawn: { width: number, height: number }, source?: string }[] }}
  */
 export function measureLayout({ minFontPx, smallPrint }) {
   const findings = [];
@@ -427,7 +428,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
       }[style.objectFit] ?? 1;
     return { width: naturalWidth * fit * scale, height: naturalHeight * fit * scale };
   };
-  /** @type {Map<string, { src: string, where: string, alt: string, drawn: { width: number, height: number } }>} */
+  /** @type {Map<string, { src: string, where: string, alt: string, drawn: { width: number, height: number }, source?: string }>} */
   const pictures = new Map();
   for (const image of document.images) {
     const src = image.currentSrc;
@@ -437,6 +438,20 @@ export function measureLayout({ minFontPx, smallPrint }) {
     const earlier = pictures.get(src);
     if (earlier && earlier.drawn.width <= drawn.width) continue;
     pictures.set(src, { src, where: sectionName(section), alt: short(image.alt), drawn });
+  }
+  // The drawn pictures written into the page: their drawing is checked as the <img> ones' is, from their markup (their
+  // text is measured above, as any text of the page).
+  for (const picture of document.body.querySelectorAll('svg[data-picture]')) {
+    const section = containerOf(picture);
+    const name = picture.getAttribute('data-picture');
+    if (!section || !seen(picture) || pictures.has(`inline:${name}`)) continue;
+    pictures.set(`inline:${name}`, {
+      src: `inline:${name}`,
+      where: sectionName(section),
+      alt: short(picture.getAttribute('aria-label') ?? ''),
+      drawn: { width: 0, height: 0 },
+      source: picture.outerHTML,
+    });
   }
 
   return {
