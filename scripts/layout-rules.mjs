@@ -50,6 +50,7 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `spill`: an element (or a run of text) painted outside the section that holds it.
  * - `small-text`: text rendered under `minFontPx`, outside the small print.
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
+ * - `cut-subject`: the part a drawn picture is about ([data-subject] in an inline <svg>) cut off or faded by a frame.
  * @param {{ minFontPx: number, smallPrint: string }} options
  * It also lists the SVG pictures shown in <img>, each with the size it is drawn at (the smallest, if shown twice), for
  * measurePicture and pictureTextPx, and the drawn pictures written into the page (`svg[data-picture]`), each with its
@@ -394,6 +395,58 @@ export function measureLayout({ minFontPx, smallPrint }) {
       rule: 'lone-card',
       where: sectionName(containerOf(grid) ?? document.body),
       what: `${describe(grid)}: ${items.length} cards, ${onFirstRow} a row, the last alone ${Math.round(Math.abs(offCentre))} px ${offCentre < 0 ? 'left' : 'right'} of centre`,
+    });
+  }
+
+  // A cut subject: a drawn picture written into the page (an inline <svg>) marks the part it is about with a
+  // [data-subject] rectangle; no ancestor may clip any of it (a frame that shows a part of a product screen, a section
+  // with overflow hidden, the viewport's edge), nor fade it out: a masked ancestor that clips (ProductScreen's frame)
+  // fades its content over `--fade` px at each edge where the picture reaches past it.
+  for (const subject of document.body.querySelectorAll('svg [data-subject]')) {
+    const picture = /** @type {SVGSVGElement} */ (subject.closest('svg'));
+    const section = containerOf(picture);
+    if (!section || !seen(picture)) continue;
+    const box = subject.getBoundingClientRect();
+    const whole = picture.getBoundingClientRect();
+    let shown = { left: 0, top: -Infinity, right: width, bottom: Infinity };
+    let mode = styleOf(picture).position;
+    for (let node = picture.parentElement; node; node = node.parentElement) {
+      const style = styleOf(node);
+      if (mode === 'absolute' && !containsPositioned(style, false)) continue;
+      if (mode === 'fixed' && !containsPositioned(style, true)) continue;
+      mode = style.position;
+      const clipsX = style.overflowX !== 'visible';
+      const clipsY = style.overflowY !== 'visible';
+      if (!clipsX && !clipsY) continue;
+      const edge = node.getBoundingClientRect();
+      const fade = style.maskImage !== 'none' ? parseFloat(style.getPropertyValue('--fade')) || 0 : 0;
+      // A side of the frame fades only where the picture reaches past it.
+      /** @param {number} past */
+      const faded = (past) => (past > SLACK ? fade : 0);
+      if (clipsX) {
+        shown.left = Math.max(shown.left, edge.left + faded(edge.left - whole.left));
+        shown.right = Math.min(shown.right, edge.right - faded(whole.right - edge.right));
+      }
+      if (clipsY) {
+        shown.top = Math.max(shown.top, edge.top + faded(edge.top - whole.top));
+        shown.bottom = Math.min(shown.bottom, edge.bottom - faded(whole.bottom - edge.bottom));
+      }
+    }
+    const cut = {
+      left: shown.left - box.left,
+      right: box.right - shown.right,
+      top: shown.top - box.top,
+      bottom: box.bottom - shown.bottom,
+    };
+    const by = Object.entries(cut)
+      .filter(([, d]) => d > SLACK)
+      .map(([side, d]) => `${Math.round(d)} px ${side}`)
+      .join(', ');
+    if (!by) continue;
+    findings.push({
+      rule: 'cut-subject',
+      where: sectionName(section),
+      what: `picture ${picture.dataset.picture ?? ''} "${short(picture.getAttribute('aria-label') ?? '')}": its subject cut by ${by}`,
     });
   }
 
