@@ -28,7 +28,11 @@ function rootOf(svg: string): { tag: string; attributes: [string, string][] } {
 /** The picture's viewBox (or its width and height, without one), in its own units. */
 export function viewBoxOf(svg: string): Box {
   const attributes = new Map(rootOf(svg).attributes);
-  const box = attributes.get('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const box = attributes
+    .get('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box?.length === 4 && box.every(Number.isFinite)) {
     const [x, y, width, height] = box as [number, number, number, number];
     return { x, y, width, height };
@@ -68,13 +72,10 @@ export function inlinePicture(
       );
   }
   const { tag, attributes: own } = rootOf(body);
-  const kept = own.filter(([name]) => !['width', 'height', 'font-family', 'role', 'aria-label', 'class'].includes(name));
-  const all: [string, string][] = [
-    ...kept,
-    ['role', 'img'],
-    ['aria-label', label],
-    ...Object.entries(attributes),
-  ];
+  const kept = own.filter(
+    ([name]) => !['width', 'height', 'font-family', 'role', 'aria-label', 'class'].includes(name),
+  );
+  const all: [string, string][] = [...kept, ['role', 'img'], ['aria-label', label], ...Object.entries(attributes)];
   const root = `<svg ${all.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`;
   return root + body.slice(tag.length);
 }
@@ -145,4 +146,3 @@ export function pictureTexts(svg: string): string[] {
       .trim(),
   );
 }
-
