@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Box, inlinePicture, inside, shownPart, subjectOf, viewBoxOf } from '../../src/lib/pictures';
+import { type Box, inlinePicture, inside, pictureTexts, shownPart, subjectOf, viewBoxOf } from '../../src/lib/pictures';
 import { readableWidth } from '../../src/lib/readable';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -143,3 +143,85 @@ function focusRange(view: Box, readable: number, frame: number, subject: Box): s
   };
   return `x ${range(subject.x, subject.width, whole.width, view.width, whole.x)}, y ${range(subject.y, subject.height, whole.height, view.height, whole.y)}`;
 }
+
+/** Every SVG picture of the site: the drawn ones (src/assets) and the blog's (public/media). */
+const allPictures = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? allPictures(join(dir, entry.name))
+      : entry.name.endsWith('.svg')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+const PICTURES = [...allPictures('src/assets'), ...allPictures('public/media')];
+
+/** A picture's words with where they are written (each <text>'s x and y). */
+const placedTexts = (source: string) =>
+  [...source.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)].map((match) => ({
+    x: Number(/\sx="([-\d.]+)"/.exec(match[1] ?? '')?.[1]),
+    y: Number(/\sy="([-\d.]+)"/.exec(match[1] ?? '')?.[1]),
+    text: pictureTexts(match[0])[0] ?? '',
+  }));
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October'];
+MONTHS.push('November', 'December');
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/**
+ * The month a picture draws as a calendar, with the weekday of each of its days: a row of the seven weekday initials
+ * (Monday first), the month's name, and each day's number under its weekday's initial. Null when it draws none.
+ */
+function calendarOf(source: string): { month: string; weekdayOf: Map<number, string> } | null {
+  const texts = placedTexts(source);
+  const header = texts.filter((t) => /^[MTWFS]$/.test(t.text));
+  const row = header.filter((t) => t.y === header[0]?.y).sort((a, b) => a.x - b.x);
+  const month = texts.find((t) => MONTHS.includes(t.text))?.text;
+  if (row.length !== 7 || row.map((t) => t.text).join('') !== 'MTWTFSS' || !month) return null;
+  const weekdayOf = new Map<number, string>();
+  for (const t of texts) {
+    const column = row.findIndex((head) => Math.abs(head.x - t.x) < 1);
+    if (/^\d{1,2}$/.test(t.text) && t.y > (row[0]?.y ?? 0) && column >= 0)
+      weekdayOf.set(Number(t.text), WEEKDAYS[column]!);
+  }
+  return { month, weekdayOf };
+}
+
+describe("the pictures' words state only what is true of them", () => {
+  it('finds the pictures and their words', () => {
+    expect(PICTURES.length).toBeGreaterThan(60);
+    expect(pictureTexts(read('src/assets/home/white-label.svg'))).toContain('Join the studio');
+  });
+
+  it('write no year, which would age: a date in a picture is a day of the month', () => {
+    const years = PICTURES.flatMap((file) =>
+      pictureTexts(read(file))
+        .filter((text) => /(?<![\d,.₹])(19|20)\d\d(?![\d,])/.test(text))
+        .map((text) => `${file}: "${text}"`),
+    );
+    expect(years).toEqual([]);
+  });
+
+  it('read a calendar as the month it draws: the 1st on a Wednesday, the 12th on a Sunday', () => {
+    const calendar = calendarOf(read('src/assets/features/appointment-management/hero.svg'));
+    expect(calendar?.month).toBe('November');
+    expect([1, 12, 30].map((day) => calendar?.weekdayOf.get(day))).toEqual(['Wed', 'Sun', 'Thu']);
+    expect(calendarOf(read('src/assets/features/member-management/hero.svg'))).toBeNull();
+  });
+
+  it("give a date's weekday as the picture's calendar has it, and none without a calendar of that month", () => {
+    const wrong: string[] = [];
+    for (const file of PICTURES) {
+      const source = read(file);
+      const calendar = calendarOf(source);
+      for (const text of pictureTexts(source)) {
+        const day = `(${WEEKDAYS.join('|')})[a-z]*,? (\\d{1,2}) (${MONTHS.map((m) => m.slice(0, 3)).join('|')})[a-z]*`;
+        for (const [said, weekday, date, month] of text.matchAll(new RegExp(`\\b${day}\\b`, 'g'))) {
+          const drawn = calendar?.month.startsWith(month!) ? calendar.weekdayOf.get(Number(date)) : undefined;
+          if (drawn !== weekday)
+            wrong.push(`${file}: "${said}", ${drawn ? `a ${drawn} in its calendar` : 'no calendar of that month'}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
