@@ -74,9 +74,13 @@ export const ALWAYS = [
   ...[...'‘’“”–—…₹'].map(codePoint),
 ];
 
-/** Where the site's visible words are written: content, and the copy and symbols in pages and components. */
+/**
+ * Where the site's visible words are written: content, the copy and symbols in pages and components, and the drawn
+ * pictures, whose words the page sets in its typeface (src/lib/pictures.ts).
+ */
 const TEXT_DIRS = [
   'src/content',
+  'src/assets',
   'src/components',
   'src/islands',
   'src/layouts',
@@ -87,7 +91,7 @@ const TEXT_DIRS = [
 ];
 /** The content admin's code: its words are shown by the admin, in its own fonts. */
 const NOT_SITE_TEXT = ['src/lib/cms'];
-const TEXT_FILES = new Set(['.json', '.md', '.mdx', '.astro', '.ts', '.tsx', '.yml', '.yaml']);
+const TEXT_FILES = new Set(['.json', '.md', '.mdx', '.astro', '.ts', '.tsx', '.yml', '.yaml', '.svg']);
 /** @type {Record<string, number>} */
 const ENTITIES = { nbsp: 0xa0, amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27 };
 

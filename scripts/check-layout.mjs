@@ -139,10 +139,12 @@ function settle({ timeout, width }) {
 /** @typedef {Awaited<ReturnType<typeof measurePicture>>} PictureDrawing What measurePicture reads of a picture. */
 
 /**
- * The source of an SVG picture: from the runtime, or from the data: URL a test page draws it from.
- * @param {string} src
+ * The source of an SVG picture: its markup, for one written into the page; from the runtime, or from the data: URL a
+ * test page draws it from, for one in an <img>.
+ * @param {{ src: string, source?: string }} picture
  */
-async function pictureSource(src) {
+async function pictureSource({ src, source }) {
+  if (source !== undefined) return source;
   if (src.startsWith('data:')) return decodeURIComponent(src.slice(src.indexOf(',') + 1));
   const response = await get(src);
   if (response.status !== 200) throw new Error(`${src} answered ${response.status}`);
@@ -152,16 +154,17 @@ async function pictureSource(src) {
 /**
  * The pictures' findings at one width, added to `findings`: text drawn under MIN_FONT_PX at the size the picture is
  * drawn, at every width (a desktop draws a picture at a size of its own too). `measured` caches measurePicture's answer
- * per picture.
+ * per picture. A picture written into the page has its text measured with the page's.
  * @param {import('@playwright/test').Page} page
- * @param {{ src: string, where: string, alt: string, drawn: { width: number, height: number } }[]} pictures
+ * @param {{ src: string, where: string, alt: string, drawn: { width: number, height: number }, source?: string }[]} pictures
  * @param {Map<string, PictureDrawing>} measured
  * @param {{ rule: string, where: string, what: string }[]} findings
  */
 async function pictureTextFindings(page, pictures, measured, findings) {
   for (const picture of pictures) {
+    if (picture.source !== undefined) continue;
     if (!measured.has(picture.src)) {
-      measured.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture.src)));
+      measured.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture)));
     }
     // Set just above.
     const drawing = /** @type {PictureDrawing} */ (measured.get(picture.src));
@@ -272,7 +275,7 @@ try {
       const heights = [];
       /** @type {number[]} */
       const pixels = [];
-      /** @type {Map<string, { src: string, where: string, alt: string, width: number }>} */
+      /** @type {Map<string, { src: string, where: string, alt: string, width: number, source?: string }>} */
       const shown = new Map();
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
@@ -294,14 +297,14 @@ try {
       // Each SVG picture the page shows, at the first width that shows it; a picture is measured once per run.
       for (const picture of shown.values()) {
         if (!pictureVerdicts.has(picture.src)) {
-          pictureVerdicts.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture.src)));
+          pictureVerdicts.set(picture.src, await page.evaluate(measurePicture, await pictureSource(picture)));
         }
         // Measured above, at every width.
         const at = /** @type {(typeof results)[number]} */ (
           results.find((result) => result.path === path && result.width === picture.width)
         );
         for (const what of /** @type {PictureDrawing} */ (pictureVerdicts.get(picture.src)).outside) {
-          const name = `picture ${new URL(picture.src).pathname} "${picture.alt}"`;
+          const name = `picture ${picture.source === undefined ? new URL(picture.src).pathname : picture.src.slice('inline:'.length)} "${picture.alt}"`;
           at.findings.push({ rule: 'spill', where: picture.where, what: `${name}: ${what}` });
         }
       }

@@ -12,6 +12,14 @@ const SCALED = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /**
+ * A drawn picture written into the page: 640 × 480 units, drawn 600 px wide, the part it is about marked from x to
+ * x + 200 units.
+ * @param {number} x
+ */
+const INLINE = (x) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" role="img" aria-label="Bookings" data-picture="bookings" style="position:absolute;left:0;top:0;width:600px"><rect width="640" height="480" fill="#fff"/><text x="40" y="60" font-size="20">Bookings</text><rect data-subject="" x="${x}" y="40" width="200" height="100" fill="none"/></svg>`;
+
+/**
  * @param {string} body
  * @param {string} [css]
  */
@@ -140,6 +148,34 @@ export const FIXTURES = [
     html: page(
       `<section><img src="${SCREEN}" alt="Ticket screen" width="640" height="480"></section>`,
       'section{width:700px}',
+    ),
+    finds: [],
+  },
+  {
+    name: "a drawn picture cut by its frame: the part it is about is off the frame's right edge",
+    html: page(
+      `<section><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(400)}</div></section>`,
+    ),
+    finds: ['^cut-subject: picture bookings "Bookings": its subject cut by 263 px right$'],
+  },
+  {
+    name: "the same frame, the subject inside it but under the frame's faded edge",
+    html: page(
+      `<section><div style="position:relative;overflow:hidden;width:300px;height:225px;--fade:12px;mask-image:linear-gradient(to right,#000 90%,transparent)">${INLINE(115)}</div></section>`,
+    ),
+    finds: ['^cut-subject: picture bookings "Bookings": its subject cut by 7 px right$'],
+  },
+  {
+    name: 'an illustration (all of it its subject) drawn wider than its frame, in a section that hides what overflows',
+    html: page(
+      `<section style="overflow:hidden"><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(0).replace('x="0" y="40" width="200"', 'x="20" y="20" width="600"').replace('height="100"', 'height="440"')}</div></section>`,
+    ),
+    finds: ['^cut-subject: picture bookings "Bookings": its subject cut by 281 px right, 206 px bottom$'],
+  },
+  {
+    name: 'the drawn picture cut around the part it is about, clear of the faded edges',
+    html: page(
+      `<section><div style="position:relative;overflow:hidden;width:300px;height:225px;--fade:12px;mask-image:linear-gradient(to right,#000 90%,transparent)">${INLINE(40)}</div></section>`,
     ),
     finds: [],
   },

@@ -50,12 +50,14 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `spill`: an element (or a run of text) painted outside the section that holds it.
  * - `small-text`: text rendered under `minFontPx`, outside the small print.
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
+ * - `cut-subject`: the part a drawn picture is about ([data-subject] in an inline <svg>) cut off or faded by a frame.
  * @param {{ minFontPx: number, smallPrint: string }} options
  * It also lists the SVG pictures shown in <img>, each with the size it is drawn at (the smallest, if shown twice), for
- * measurePicture and pictureTextPx.
+ * measurePicture and pictureTextPx, and the drawn pictures written into the page (`svg[data-picture]`), each with its
+ * markup (`source`) for measurePicture.
  * @returns {{ width: number, height: number, scrollWidth: number, scrollHeight: number,
  *   findings: { rule: string, where: string, what: string }[],
- *   pictures: { src: string, where: string, alt: string, drawn: { width: number, height: number } }[] }}
+ *   pictures: { src: string, where: string, alt: string, drawn: { width: number, height: number }, source?: string }[] }}
  */
 export function measureLayout({ minFontPx, smallPrint }) {
   const findings = [];
@@ -396,6 +398,58 @@ export function measureLayout({ minFontPx, smallPrint }) {
     });
   }
 
+  // A cut subject: a drawn picture written into the page (an inline <svg>) marks the part it is about with a
+  // [data-subject] rectangle; no ancestor may clip any of it (a frame that shows a part of a product screen, a section
+  // with overflow hidden, the viewport's edge), nor fade it out: a masked ancestor that clips (ProductScreen's frame)
+  // fades its content over `--fade` px at each edge where the picture reaches past it.
+  for (const subject of document.body.querySelectorAll('svg [data-subject]')) {
+    const picture = /** @type {SVGSVGElement} */ (subject.closest('svg'));
+    const section = containerOf(picture);
+    if (!section || !seen(picture)) continue;
+    const box = subject.getBoundingClientRect();
+    const whole = picture.getBoundingClientRect();
+    let shown = { left: 0, top: -Infinity, right: width, bottom: Infinity };
+    let mode = styleOf(picture).position;
+    for (let node = picture.parentElement; node; node = node.parentElement) {
+      const style = styleOf(node);
+      if (mode === 'absolute' && !containsPositioned(style, false)) continue;
+      if (mode === 'fixed' && !containsPositioned(style, true)) continue;
+      mode = style.position;
+      const clipsX = style.overflowX !== 'visible';
+      const clipsY = style.overflowY !== 'visible';
+      if (!clipsX && !clipsY) continue;
+      const edge = node.getBoundingClientRect();
+      const fade = style.maskImage !== 'none' ? parseFloat(style.getPropertyValue('--fade')) || 0 : 0;
+      // A side of the frame fades only where the picture reaches past it.
+      /** @param {number} past */
+      const faded = (past) => (past > SLACK ? fade : 0);
+      if (clipsX) {
+        shown.left = Math.max(shown.left, edge.left + faded(edge.left - whole.left));
+        shown.right = Math.min(shown.right, edge.right - faded(whole.right - edge.right));
+      }
+      if (clipsY) {
+        shown.top = Math.max(shown.top, edge.top + faded(edge.top - whole.top));
+        shown.bottom = Math.min(shown.bottom, edge.bottom - faded(whole.bottom - edge.bottom));
+      }
+    }
+    const cut = {
+      left: shown.left - box.left,
+      right: box.right - shown.right,
+      top: shown.top - box.top,
+      bottom: box.bottom - shown.bottom,
+    };
+    const by = Object.entries(cut)
+      .filter(([, d]) => d > SLACK)
+      .map(([side, d]) => `${Math.round(d)} px ${side}`)
+      .join(', ');
+    if (!by) continue;
+    findings.push({
+      rule: 'cut-subject',
+      where: sectionName(section),
+      what: `picture ${picture.dataset.picture ?? ''} "${short(picture.getAttribute('aria-label') ?? '')}": its subject cut by ${by}`,
+    });
+  }
+
   // The SVG pictures drawn in <img> (their drawing is checked once each, by measurePicture), with the size each draws
   // its picture at: the content box, fitted by object-fit, scaled by the transforms above it. A picture larger than
   // its frame (a part of a product screen, cut by an ancestor) is drawn at its own size, not the frame's.
@@ -427,7 +481,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
       }[style.objectFit] ?? 1;
     return { width: naturalWidth * fit * scale, height: naturalHeight * fit * scale };
   };
-  /** @type {Map<string, { src: string, where: string, alt: string, drawn: { width: number, height: number } }>} */
+  /** @type {Map<string, { src: string, where: string, alt: string, drawn: { width: number, height: number }, source?: string }>} */
   const pictures = new Map();
   for (const image of document.images) {
     const src = image.currentSrc;
@@ -437,6 +491,20 @@ export function measureLayout({ minFontPx, smallPrint }) {
     const earlier = pictures.get(src);
     if (earlier && earlier.drawn.width <= drawn.width) continue;
     pictures.set(src, { src, where: sectionName(section), alt: short(image.alt), drawn });
+  }
+  // The drawn pictures written into the page: their drawing is checked as the <img> ones' is, from their markup (their
+  // text is measured above, as any text of the page).
+  for (const picture of document.body.querySelectorAll('svg[data-picture]')) {
+    const section = containerOf(picture);
+    const name = picture.getAttribute('data-picture');
+    if (!section || !seen(picture) || pictures.has(`inline:${name}`)) continue;
+    pictures.set(`inline:${name}`, {
+      src: `inline:${name}`,
+      where: sectionName(section),
+      alt: short(picture.getAttribute('aria-label') ?? ''),
+      drawn: { width: 0, height: 0 },
+      source: picture.outerHTML,
+    });
   }
 
   return {

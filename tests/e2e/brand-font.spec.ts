@@ -61,3 +61,24 @@ test('/pricing: a late font leaves the fallback in place with no shift; once cac
   await expect(price).toHaveText(/^₹\d/);
   expect(await fontsOf(page, price)).toEqual([BRAND]);
 });
+
+test('the drawn pictures write their words in the brand font: the product screens and the home dashboard', async ({
+  page,
+}) => {
+  // A first visit caches the font; the pages after it paint in it from the first frame (font-display: optional).
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForFunction(
+    (family) =>
+      [...document.fonts].some((face) => face.family.replace(/"/g, '') === family && face.status === 'loaded'),
+    BRAND,
+  );
+  const dashboard = page.locator('svg[data-picture="home/dashboard"]').getByText('Revenue this month');
+  expect(await fontsOf(page, dashboard)).toEqual([BRAND]);
+
+  await page.goto('/member-management', { waitUntil: 'domcontentloaded' });
+  const screen = page.getByRole('img', { name: /^Member list/ });
+  await expect(screen).toBeVisible();
+  expect(await fontsOf(page, screen.getByText('Moderator'))).toEqual([BRAND]);
+  // Its heavier words too, from the same variable file.
+  expect(await fontsOf(page, screen.getByText('Members', { exact: true }))).toEqual([BRAND]);
+});

@@ -82,7 +82,7 @@ test('never autoplays under reduced motion', async ({ page }) => {
 test('a click opens it full screen in a modal; backdrop, close button and Escape close it', async ({ page }) => {
   await openSection(page);
   const open = page.getByRole('button', { name: 'Play the tour video full screen' });
-  const dialog = page.getByRole('dialog', { name: 'A 30-second tour of Communiti' });
+  const dialog = page.getByRole('dialog', { name: 'A 10-second tour of Communiti' });
   await expect(dialog).toBeHidden();
 
   await open.click();

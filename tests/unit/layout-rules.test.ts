@@ -116,7 +116,7 @@ describe('the layout check', () => {
 
   it('has a test page that each rule must fire on, and one it must stay quiet on', () => {
     const fired = (rule: string) => FIXTURES.some((f) => f.finds.some((p) => p.startsWith(`^${rule}:`)));
-    for (const rule of ['sideways', 'split-word', 'spill', 'small-text', 'lone-card'])
+    for (const rule of ['sideways', 'split-word', 'spill', 'small-text', 'lone-card', 'cut-subject'])
       expect(fired(rule), rule).toBe(true);
     expect(FIXTURES.filter((f) => f.finds.length === 0).length).toBeGreaterThan(2);
     expect(PICTURE_FIXTURES.some((f) => f.finds.length > 0)).toBe(true);

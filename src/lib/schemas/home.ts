@@ -167,7 +167,12 @@ export const homeSchema = z
         title: z
           .string()
           .min(10)
-          .describe(editorText('Video title', 'Read aloud to blind visitors as the name of the video and its window.')),
+          .describe(
+            editorText(
+              'Video title',
+              "Read aloud to blind visitors as the name of the video and its window. {seconds} is the video's length, read from its file.",
+            ),
+          ),
         playLabel: z.string().min(5).describe(editorText('Play button', 'Read aloud for the play button.')),
         closeLabel: label.describe(editorText('Close button', "Read aloud for the video window's close button.")),
         captionsLabel: label.describe(
