@@ -365,7 +365,16 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                   className="flip-card-link"
                 >
                   {item.link.text}
-                  <span aria-hidden="true"> ↗</span>
+                  {/* "Opens elsewhere", drawn: the brand font has no arrow. */}
+                  <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12" className="link-arrow">
+                    <path
+                      d="M4 2h6v6M10 2 2.5 9.5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                    />
+                  </svg>
                 </a>
               )}
             </div>
