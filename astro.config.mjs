@@ -15,6 +15,7 @@ const { headersFile } = await import('./src/integrations/headers-file.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
 const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
+const { namesCheck } = await import('./src/integrations/names-check.ts');
 const { cmsAdmin } = await import('./src/integrations/cms-admin.ts');
 const { ownerPage } = await import('./src/integrations/owner-page.ts');
 const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
@@ -33,6 +34,8 @@ export default defineConfig({
     noInlineScripts(),
     // Stops a build whose copy contradicts the plans (src/lib/plan-copy.ts); warns when the offer has ended.
     pricingCheck(),
+    // Stops a build that shows a person or a business twice (src/lib/names.ts), naming both places.
+    namesCheck(),
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),
     sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),

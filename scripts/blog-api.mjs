@@ -69,6 +69,9 @@ function xssPost(id, categories, createdAt) {
   };
 }
 
+/** The bylines of the generated posts, in turn: the blog's own authors (the build's names check reads them). */
+export const GENERATED_AUTHORS = ['Ananya Rao', 'Rohan Mehta', 'Nandini Iyer', 'Kabir Sethi'];
+
 /**
  * N generated posts spread over the fixture categories: the benchmark's data.
  * @param {number} count
@@ -83,7 +86,7 @@ export function generatePosts(count, categories) {
       name: `Community playbook ${i + 1}: members, events and payments`,
       category: categories[i % categories.length],
       createdAt: new Date(start + i * 3_600_000).toISOString(),
-      author: ['Ananya Rao', 'Rohan Mehta', 'Meera Iyer', 'Kabir Sethi'][i % 4],
+      author: GENERATED_AUTHORS[i % GENERATED_AUTHORS.length],
       shortDescription: `<p>Playbook <strong>${i + 1}</strong>: a short guide to welcoming members and running paid events.</p>`,
       description:
         `<h2>Part ${i + 1}</h2><p>Start with a narrow promise and invite people personally. ` +

@@ -313,6 +313,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                     />
                     <p className="mt-4 text-lg font-semibold text-ink">{item.name}</p>
                     <p className="text-sm text-muted">{item.category}</p>
+                    {item.result && <p className="flip-card-result">{item.result}</p>}
                     {/* One hint shows, by the input (TestimonialCarousel.css); the others are display: none. */}
                     <p className="flip-card-hint">
                       <span className="hint-pointer">{labels.clickHint}</span>
@@ -328,7 +329,20 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                     <blockquote className="text-sm leading-6 text-ink">
                       <p>“{item.quote}”</p>
                     </blockquote>
-                    <figcaption className="mt-4 text-sm font-semibold text-ink">{item.author}</figcaption>
+                    <figcaption className="mt-4 flex items-center gap-3 text-sm font-semibold text-ink">
+                      {item.photo && (
+                        <img
+                          src={item.photo.src}
+                          width={40}
+                          height={40}
+                          alt=""
+                          loading="lazy"
+                          decoding="async"
+                          className="size-10 shrink-0 rounded-full object-cover"
+                        />
+                      )}
+                      {item.author}
+                    </figcaption>
                   </figure>
                 </div>
                 <button
@@ -341,6 +355,28 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                   data-early=""
                 />
               </div>
+              {/* The customer's own page, under the card: a link of its own, never under the card's flip button. */}
+              {item.link && (
+                <a
+                  href={item.link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={item.link.label}
+                  className="flip-card-link"
+                >
+                  {item.link.text}
+                  {/* "Opens elsewhere", drawn: the brand font has no arrow. */}
+                  <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12" className="link-arrow">
+                    <path
+                      d="M4 2h6v6M10 2 2.5 9.5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </a>
+              )}
             </div>
           );
         })}

@@ -31,7 +31,6 @@ export const PAGE_KIND_ATTR = 'data-page-kind';
 export const CHECKED_APART = {
   '/ai-web-builder': "a feature page with sections of its own: the builder's demo and the themes' carousel script",
   '/business-whatsapp-pricing': "a pricing page with the WhatsApp plans: three periods and the lead form's island",
-  '/yoga': "a landing page with the testimonials' carousel island, which /creator lacks",
 };
 
 /** Kinds whose every page is checked in a browser: few, and each unlike the others. */

@@ -175,7 +175,7 @@ test.describe('/blog/{blogId}', () => {
     expect(posting).toMatchObject({
       headline: 'Running ticketed events without the spreadsheet chaos',
       datePublished: '2025-04-28T09:00:00.000Z',
-      author: { '@type': 'Person', name: 'Meera Iyer' },
+      author: { '@type': 'Person', name: 'Nandini Iyer' },
       articleSection: 'Events & Appointments',
     });
     await expect(page.locator('astro-island')).toHaveCount(0);

@@ -13,6 +13,8 @@ export async function buildWithContent(files: Record<string, string>) {
   const { code, log } = await build(copy);
   if (code !== 0) throw new Error(`The build failed:\n${log}`);
   return {
+    /** The built site's folder. */
+    dir: join(copy, 'dist'),
     /** The HTML of a built page by its path ("/" is index.html, "/pricing" pricing.html). */
     page: (path: string) => readFileSync(join(copy, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8'),
     remove: () => rmSync(copy, { recursive: true, force: true }),

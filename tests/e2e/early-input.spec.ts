@@ -230,7 +230,7 @@ test.describe('testimonial carousel', () => {
   test('a card flipped by a click before hydration shows its quote once awake, and stays turned', async ({ page }) => {
     const { problems, release } = await openHome(page, 'TestimonialCarousel');
     const region = page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' });
-    const flip = region.getByRole('button', { name: 'Show the quote from Prana Flow Yoga Studio' });
+    const flip = region.getByRole('button', { name: 'Show the quote from Sthira Yoga Studio' });
     await flip.scrollIntoViewIfNeeded();
     await expect(flip).toBeVisible();
     await notHydrated(page.locator('#testimonials'));

@@ -59,7 +59,7 @@ test.describe('mobile flip carousel', () => {
     const region = await openCarousel(page);
     const slides = region.getByRole('group');
     await expect(slides).toHaveCount(5);
-    await expect(slides.first()).toHaveAccessibleName('1 of 5: Prana Flow Yoga Studio');
+    await expect(slides.first()).toHaveAccessibleName('1 of 5: Sthira Yoga Studio');
     const width = await region.evaluate((el) => el.getBoundingClientRect().width);
     await expect
       .poll(async () => {
@@ -79,7 +79,7 @@ test.describe('mobile flip carousel', () => {
     const region = await openCarousel(page);
     const first = region.getByRole('group').first();
     await expect(first).toHaveAttribute('data-flipped', '');
-    await expect(first.getByRole('button', { name: 'Show the quote from Prana Flow Yoga Studio' })).toHaveAttribute(
+    await expect(first.getByRole('button', { name: 'Show the quote from Sthira Yoga Studio' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -159,7 +159,7 @@ test.describe('from the keyboard', () => {
       await expect(flip(region, expected)).toBeFocused();
       await expect(region.getByRole('group').nth(expected)).toBeInViewport({ ratio: 0.95 });
     }
-    await expect(flip(region, 0)).toHaveAccessibleName('Show the quote from Prana Flow Yoga Studio');
+    await expect(flip(region, 0)).toHaveAccessibleName('Show the quote from Sthira Yoga Studio');
     // Keyboard focus inside holds auto-play.
     await page.clock.runFor(TESTIMONIALS.autoplayMs * 3);
     await expect(region).toHaveAttribute('data-current', '0');
@@ -212,7 +212,7 @@ test.describe('under a finger nothing moves', () => {
     await finger.lift();
     const first = region.getByRole('group').first();
     await expect(first).toHaveAttribute('data-flipped', '');
-    await expect(first.getByRole('button', { name: 'Show the quote from Prana Flow Yoga Studio' })).toHaveAttribute(
+    await expect(first.getByRole('button', { name: 'Show the quote from Sthira Yoga Studio' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -358,7 +358,7 @@ test.describe('desktop marquee', () => {
     await expect(marquee.locator('ul')).toHaveCount(4);
     await expect(marquee.locator('ul[aria-hidden="true"]')).toHaveCount(3);
     await expect(marquee.locator('ul').first().getByRole('listitem')).toHaveCount(5);
-    await expect(marquee.getByText('Prana Flow Yoga Studio').first()).toBeVisible();
+    await expect(marquee.getByText('Sthira Yoga Studio').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'People who love Communiti: testimonial carousel' })).toBeHidden();
 
     const track = marquee.locator('[data-marquee-track]');

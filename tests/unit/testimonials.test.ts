@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_COLOURS, cardColour, gridColumns } from '../../src/lib/testimonials';
+import { CARD_COLOURS, cardColour, categoryLine, customerLink, gridColumns } from '../../src/lib/testimonials';
 
 describe('testimonial card colours', () => {
   it('has six pastel colours and cycles through them by id', () => {
@@ -22,5 +22,24 @@ describe('testimonial grid columns', () => {
   it('takes rows of three when no width fills every row', () => {
     expect(gridColumns(5)).toBe(3);
     expect(gridColumns(7)).toBe(3);
+  });
+});
+
+describe("a customer's city and link", () => {
+  it('puts the city after the kind of business, and leaves the kind alone without one', () => {
+    expect(categoryLine('Yoga Studio', 'Chennai')).toBe('Yoga Studio · Chennai');
+    expect(categoryLine('Online Yoga Studio')).toBe('Online Yoga Studio');
+  });
+
+  it('shows the address without https, www. or a closing slash, and names the link with it', () => {
+    const label = '{name}: {address}, opens in a new tab';
+    expect(customerLink('https://www.sthirayoga.in/', 'Sthira Yoga Studio', label)).toEqual({
+      href: 'https://www.sthirayoga.in/',
+      text: 'sthirayoga.in',
+      label: 'Sthira Yoga Studio: sthirayoga.in, opens in a new tab',
+    });
+    expect(customerLink('https://instagram.com/paisapathshala', 'Paisa Pathshala', label).text).toBe(
+      'instagram.com/paisapathshala',
+    );
   });
 });

@@ -114,7 +114,7 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   whatsapp: json(whatsapp, 'WhatsApp landing', 'The WhatsApp marketing page.'),
   plans: json(plans, 'Plans and pricing', 'Prices, plan cards, the comparison table and the pricing FAQ.'),
   offer: json(offer, 'Offer', "The limited-time offer in the home page's popup: its prices, end and what it includes."),
-  testimonials: json(testimonials, 'Testimonials', 'What customers say, on the home and yoga pages.', {
+  testimonials: json(testimonials, 'Testimonials', 'What customers say, on the home, yoga and creator pages.', {
     entries: {
       singular: 'Testimonial',
       slug: '{{group}}-{{id}}',

@@ -194,6 +194,10 @@ export const uiSchema = z
         ),
         showQuote: readAloud('Show quote button', 'for the button that turns a card: "Show the quote from {name}"'),
         slideLabel: readAloud('Card name', 'for each card: "{position} of {count}: {name}"'),
+        linkLabel: readAloud(
+          'Customer link name',
+          'for the link to a customer\'s own page, with its address as shown: "{name}: {address}, opens in a new tab"',
+        ),
       })
       .strict()
       .describe(editorText('Testimonials', 'The words around the testimonial cards.')),
