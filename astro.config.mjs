@@ -11,6 +11,7 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { noInlineScripts } = await import('./src/integrations/no-inline-scripts.ts');
+const { keepCompounds } = await import('./src/integrations/keep-compounds.ts');
 const { headersFile } = await import('./src/integrations/headers-file.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
@@ -31,6 +32,8 @@ export default defineConfig({
     react(),
     clientInteract(),
     noInlineScripts(),
+    // No heading or sentence breaks after the hyphen of a compound ("One-on-" / "one"): src/lib/compounds.ts.
+    keepCompounds(),
     // Stops a build whose copy contradicts the plans (src/lib/plan-copy.ts); warns when the offer has ended.
     pricingCheck(),
     // After the pages are final: the search index reads the built post pages.
