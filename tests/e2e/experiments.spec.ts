@@ -4,7 +4,9 @@
  * 20 %. The runtime starts with an empty D1, so the counts it reads are its own requests' alone.
  *
  * It serves a copy of the build with one more experiment in the manifest, judged on demo clicks (yoga-demo on /yoga,
- * CLICK_EXPERIMENT): the test build's own pages keep their links as they are for the other tests.
+ * CLICK_EXPERIMENT): the test build's own pages keep their links as they are for the other tests. In the copy, the
+ * home pages' offer popup posts its leads to the site's /api/leads, as on the Worker (relay mode, the default build's):
+ * the test build's popup posts to the CRM itself (direct mode, for hosts without the Worker, where no experiment runs).
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +30,7 @@ import {
   type ManifestExperiment,
 } from '../../src/lib/experiments/wire';
 import { scriptElements } from '../../src/lib/html-scan';
-import { whileTheOfferRuns } from './home-helpers';
+import { openOfferByItsTrigger, whileTheOfferRuns } from './home-helpers';
 import { captureEvents, trackerReady } from './analytics-helpers';
 import { afterRendering, loadEveryImage, revealWholePage } from './whole-page';
 import { measureLayout, MIN_FONT_PX, SMALL_PRINT } from '../../scripts/layout-rules.mjs';
@@ -69,10 +71,34 @@ const CLICK_EXPERIMENT = {
 const YOGA_HEADING = JSON.parse(readFileSync('src/content/landing/yoga.json', 'utf8')).hero.heading as string;
 const SHORT_HEADING = 'Fill your yoga classes';
 
+/** The trigger experiment on the home page (tests/fixtures/experiments/home-offer-trigger.json). */
+const TRIGGER = JSON.parse(readFileSync('tests/fixtures/experiments/home-offer-trigger.json', 'utf8')) as {
+  id: string;
+  variants: { name: string; changes: { field: string; value: string }[] }[];
+};
+
+/** The offer popup form's target prop as a build writes it into the island: `crm` up to the labels. */
+const POPUP_TARGET = /&quot;crm&quot;:\[0,\{.*?\}\],(?=&quot;labels&quot;)/;
+
+/** A home page of the test build with its popup's target as the default build (relay mode) writes it. */
+function relayPopup(html: string): string {
+  const relay = POPUP_TARGET.exec(readFileSync('dist/index.html', 'utf8'))?.[0];
+  expect(relay).toContain('relay');
+  expect(html).toMatch(POPUP_TARGET);
+  return html.replace(POPUP_TARGET, relay!);
+}
+
 /** The test build, with CLICK_EXPERIMENT added to its manifest and its variant file written. */
 function siteWithClickExperiment(): string {
   const dir = mkdtempSync(join(tmpdir(), 'experiment-site-'));
   cpSync('dist-test', dir, { recursive: true });
+  for (const file of [
+    'index.html',
+    ...TRIGGER.variants.slice(1).map((v) => `${variantFile(TRIGGER.id, v.name)}.html`),
+  ]) {
+    const path = join(dir, file);
+    writeFileSync(path, relayPopup(readFileSync(path, 'utf8')));
+  }
   const manifest = { ...BUILT_MANIFEST, experiments: [...BUILT_MANIFEST.experiments, CLICK_EXPERIMENT] };
   writeFileSync(join(dir, MANIFEST_PATH), JSON.stringify(manifest));
   const variant = join(dir, `${CLICK_EXPERIMENT.variants[1].file}.html`);
@@ -305,6 +331,64 @@ test('a lead from a visitor of a variant is stored with it, counted once, and th
   );
 });
 
+test('a lead sent from the offer popup counts for the trigger variant that opened it, and the readout says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  /** Trigger experiment visitors counted per variant, read from the runtime's D1. */
+  const triggerExposures = async () => {
+    const [rows = []] = await execute([REPORT_SQL.totals], { remote: false, persistTo: state });
+    return Object.fromEntries(rows.filter((r) => r.experiment === TRIGGER.id).map((r) => [r.variant, r.visitors]));
+  };
+  // First visits until one is given a trigger other than control's (load): each a new visitor, assigned at the edge.
+  let variant = 'control';
+  let context: Awaited<ReturnType<Browser['newContext']>> | undefined;
+  for (let visit = 0; visit < 30 && variant === 'control'; visit += 1) {
+    await context?.close();
+    context = await browser.newContext({ baseURL: host.origin });
+    await context.route(/^https:\/\/[a-z]+\.test\.example\//, (route) => route.fulfill({ status: 202 }));
+    const first = await context.newPage();
+    await whileTheOfferRuns(first);
+    await first.goto('/');
+    variant = (await context.cookies()).find((c) => c.name === 'exp')!.value.replace(`${TRIGGER.id}:`, '');
+  }
+  expect(['scroll', 'exit']).toContain(variant);
+  const page = context!.pages()[0]!;
+  const popup = page.getByRole('dialog', { name: 'Mega Bundle' });
+  // Not on load: the variant's own trigger opens it.
+  await page.waitForLoadState('load');
+  await expect(page.locator('dialog[data-offer-popup]')).toHaveAttribute('data-trigger', variant);
+  expect(await popup.isVisible()).toBe(false);
+  await openOfferByItsTrigger(page);
+  await popup.getByPlaceholder('Enter Name').fill('Meera');
+  await popup.getByPlaceholder('Enter Mobile No.').fill('9876501234');
+  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
+  await popup.getByRole('button', { name: 'Claim Now' }).click();
+  expect((await stored).status()).toBe(202);
+  await page.waitForURL('**/thank-you');
+  await context!.close();
+
+  const { stdout } = await run('node', [
+    'scripts/experiments.mjs',
+    '--persist-to',
+    state,
+    '--experiments',
+    'tests/fixtures/experiments',
+    '--json',
+  ]);
+  const report = JSON.parse(stdout) as {
+    experiments: { id: string; readout: { variants: { name: string; visitors: number; conversions: number }[] } }[];
+  };
+  const counted = await triggerExposures();
+  expect(counted[variant]).toBeGreaterThanOrEqual(1);
+  const read = report.experiments.find((experiment) => experiment.id === TRIGGER.id)!.readout.variants;
+  expect(read).toEqual(
+    TRIGGER.variants.map(({ name }) =>
+      expect.objectContaining({ name, visitors: counted[name] ?? 0, conversions: name === variant ? 1 : 0 }),
+    ),
+  );
+});
+
 /**
  * A page of the test build opened in Chromium as a visitor given `variant` of `experiment`, under the runtime's real
  * headers: its policy, the scripts it was sent, what it logs, a way to wake its islands and their states.
@@ -333,14 +417,13 @@ async function openAsVariant(browser: Browser, experiment: ManifestExperiment, v
     attrs.src !== undefined ? attrs.src : `inline ${attrs.type ?? 'script'}: ${body}`,
   );
   /**
-   * Wakes every island as a visitor does: those that wait for a touch (the offer's form in its popup, which opens on
-   * load while the offer runs) focused, as a first tap does; the contact dialog's form opened by one of its buttons;
+   * Wakes every island as a visitor does: those that wait for a touch (the offer's form in its popup, opened as its
+   * trigger asks while the offer runs) focused, as a first tap does; the contact dialog's form opened by one of its buttons;
    * those that wait to be seen scrolled into view. One that never wakes is not waited for past 20 s: the islands'
    * states say which.
    */
   const wake = async () => {
-    const offer = page.locator('dialog[data-offer-popup]');
-    if (await offer.count()) await expect(offer).toBeVisible();
+    if (await page.locator('dialog[data-offer-popup]').count()) await openOfferByItsTrigger(page);
     for (const island of await page.locator('astro-island[ssr][client="interact"]').all()) {
       const control = island.locator('input, textarea, select, button').first();
       if (await control.isVisible()) await control.focus();
@@ -387,7 +470,16 @@ for (const experiment of BUILT_MANIFEST.experiments) {
     for (const { name, changes } of definition.variants.slice(1)) {
       const variant = await openAsVariant(browser, experiment, name);
       const { page } = variant;
-      for (const { value } of changes) await expect(page.getByText(String(value)).first()).toBeVisible();
+      for (const { field, value } of changes) {
+        // The offer's trigger is no text of the page: the popup says what opens it.
+        if (field === 'offer.trigger.when') {
+          await expect(page.locator('dialog[data-offer-popup]')).toHaveAttribute('data-trigger', String(value));
+        } else if (field === 'offer.trigger.scrollShare') {
+          await expect(page.locator('dialog[data-offer-popup]')).toHaveAttribute('data-scroll-share', String(value));
+        } else {
+          await expect(page.getByText(String(value)).first()).toBeVisible();
+        }
+      }
       // Under the site's own policy, which trusts no inline script.
       expect(variant.policy).toMatch(/script-src 'self'(;|$| 'wasm)/);
       expect(variant.scripts, name).toEqual(control.scripts);
