@@ -15,7 +15,7 @@
  */
 import { offerRuns } from '../lib/countdown';
 import { OFFER_DISMISSED_KEY, recall, remember } from '../lib/visit-memory';
-import watchUrl from 'lazy-script:./offer-trigger-watch';
+import watchUrl from 'virtual:lazy-script:./offer-trigger-watch';
 import { whenShown } from './when-shown';
 import './offer-countdown';
 

@@ -1,13 +1,13 @@
 /**
  * A module a page script loads only when it needs it, without the bundler's preload helper: `import url from
- * 'lazy-script:./file.ts'` gives the address of `./file.ts` built as a chunk of its own, and `import(url)` loads it
+ * 'virtual:lazy-script:./file.ts'` gives the address of `./file.ts` built as a chunk of its own, and `import(url)` loads it
  * then. Vite wraps every `import('./file')` it can read in a helper that preloads the chunk's imports (about 0.8 KB of
  * brotli), which the home page's script cannot carry within its budget (budgets.json) for a module most of its
  * visitors never load (src/browser/offer-trigger-watch.ts). The chunk's own imports load as it asks for them.
  */
 import type { Plugin } from 'vite';
 
-const PREFIX = 'lazy-script:';
+const PREFIX = 'virtual:lazy-script:';
 
 export function lazyScript(): Plugin {
   return {
