@@ -11,6 +11,8 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { noInlineScripts } = await import('./src/integrations/no-inline-scripts.ts');
+const { keepCompounds } = await import('./src/integrations/keep-compounds.ts');
+const { lazyScript } = await import('./src/integrations/lazy-script.ts');
 const { headersFile } = await import('./src/integrations/headers-file.ts');
 const { clientInteract } = await import('./src/integrations/client-interact.ts');
 const { blogSearch } = await import('./src/integrations/blog-search.ts');
@@ -32,6 +34,8 @@ export default defineConfig({
     react(),
     clientInteract(),
     noInlineScripts(),
+    // No heading or sentence breaks after the hyphen of a compound ("One-on-" / "one"): src/lib/compounds.ts.
+    keepCompounds(),
     // Stops a build whose copy contradicts the plans (src/lib/plan-copy.ts); warns when the offer has ended.
     pricingCheck(),
     // Stops a build that shows a person or a business twice (src/lib/names.ts), naming both places.
@@ -50,7 +54,8 @@ export default defineConfig({
   // The search index's script is written after the bundling (src/integrations/blog-search.ts): the search island
   // imports it from the site as it is.
   vite: {
-    plugins: [tailwindcss()],
+    // lazyScript: a module a page script loads when it needs it (src/integrations/lazy-script.ts).
+    plugins: [tailwindcss(), lazyScript()],
     // One stylesheet for the whole site: a page asks for one file, and the next page finds it in the cache.
     build: {
       assetsInlineLimit: 0,

@@ -45,9 +45,21 @@ export const FIXTURES = [
     finds: ['^split-word: "₹27,20?,?0*" / "'],
   },
   {
-    name: 'words wrapped at spaces, a hyphen and a soft hyphen',
+    name: 'words wrapped at spaces and a soft hyphen',
+    html: page('<section><p style="width:120px">Pricing made extra&shy;ordinarily clear and plain</p></section>'),
+    finds: [],
+  },
+  {
+    name: 'a compound broken after its hyphen: "One-on-" then "one"',
     html: page(
-      '<section><p style="width:120px">state-of-the-art pricing, extra&shy;ordinarily clear and plain</p></section>',
+      '<section><p style="width:150px;font:20px/1.5 monospace">Book One-on-one sessions, first-come</p></section>',
+    ),
+    finds: ['^split-compound: "One-on-" / "one" in p'],
+  },
+  {
+    name: 'the same compounds kept on one line, as the build writes them',
+    html: page(
+      '<section><p style="width:150px;font:20px/1.5 monospace">Book <span style="white-space:nowrap">One-on-one</span> sessions, <span style="white-space:nowrap">first-come</span></p></section>',
     ),
     finds: [],
   },

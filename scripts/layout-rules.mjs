@@ -47,6 +47,7 @@ export const SMALL_PRINT = '[data-small-print]';
  * Measures the page as it is laid out now. Returns the page's size and every finding:
  * - `sideways`: the document is wider than the viewport (WCAG 1.4.10 at 320 px: it scrolls sideways).
  * - `split-word`: a word broken across two lines between two letters or digits.
+ * - `split-compound`: a hyphenated compound broken across two lines after one of its hyphens.
  * - `spill`: an element (or a run of text) painted outside the section that holds it.
  * - `small-text`: text rendered under `minFontPx`, outside the small print.
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
@@ -318,6 +319,39 @@ export function measureLayout({ minFontPx, smallPrint }) {
           break;
         }
         previous = { segment, rect };
+      }
+    }
+  }
+
+  // A split compound: a hyphenated compound ("One-on-one", "first-come") broken after one of its hyphens, which leaves
+  // "One-on-" at a line's end and "one" at the next one's start. The browser may break there; the build keeps every
+  // compound of a page on one line (src/lib/compounds.ts), so any found here was written another way.
+  const COMPOUND = /[\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)+/gu;
+  for (const node of texts) {
+    const parent = node.parentElement;
+    if (parent.closest('svg')) continue;
+    const range = document.createRange();
+    /** @param {number} at */
+    const glyphAt = (at) => {
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      const rects = [...range.getClientRects()];
+      return rects.findLast((r) => r.width > 0) ?? rects.at(-1);
+    };
+    for (const match of node.data.matchAll(COMPOUND)) {
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (!onTwoLines(range.getClientRects())) continue;
+      for (let k = 1; k < match[0].length - 1; k += 1) {
+        if (!/[-\u2010]/.test(match[0][k] ?? '')) continue;
+        const [hyphen, next] = [glyphAt(match.index + k), glyphAt(match.index + k + 1)];
+        if (!hyphen || !next || !below(next, hyphen)) continue;
+        findings.push({
+          rule: 'split-compound',
+          where: sectionName(containerOf(parent) ?? document.body),
+          what: `"${match[0].slice(0, k + 1)}" / "${match[0].slice(k + 1)}" in ${describe(parent)}`,
+        });
+        break;
       }
     }
   }

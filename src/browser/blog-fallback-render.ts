@@ -4,6 +4,20 @@ import { fetchPostDetail } from '../lib/blog/api';
 import { createSanitizer } from '../lib/blog/sanitize';
 import { formatLongDate } from '../lib/format';
 import { stripEventHandlers } from '../lib/html-scan';
+import { COMPOUND_CLASS, compoundParts, keepCompoundsWhole } from '../lib/compounds';
+
+/** Sets an element's text, its hyphenated compounds kept on one line as the build keeps a page's (../lib/compounds). */
+function setText(element: HTMLElement, text: string): void {
+  element.replaceChildren(
+    ...compoundParts(text).map(({ text: run, compound }) => {
+      if (!compound) return document.createTextNode(run);
+      const span = document.createElement('span');
+      span.className = COMPOUND_CLASS;
+      span.textContent = run;
+      return span;
+    }),
+  );
+}
 
 export async function showBlogFallback(root: HTMLElement, id: string): Promise<void> {
   const plain = document.querySelector<HTMLElement>('[data-not-found]');
@@ -30,15 +44,15 @@ export async function showBlogFallback(root: HTMLElement, id: string): Promise<v
   const field = <T extends HTMLElement = HTMLElement>(name: string) =>
     article.querySelector<T>(`[data-field="${name}"]`);
   const created = new Date(post.createdAt);
-  field('category')!.textContent = post.category.name;
-  field('name')!.textContent = post.name;
+  setText(field('category')!, post.category.name);
+  setText(field('name')!, post.name);
   const date = field('date')!;
   date.textContent = formatLongDate(created);
   date.setAttribute('datetime', post.createdAt);
-  field('author')!.textContent = post.author;
+  setText(field('author')!, post.author);
   // Event handlers and <base> go before any parser sees the markup: parsed inside this page, they would each be
   // reported as a Content-Security-Policy violation (blocked, but noisy). DOMPurify then applies the whole policy.
-  field('description')!.innerHTML = sanitizer.rich(stripEventHandlers(post.description));
+  field('description')!.innerHTML = keepCompoundsWhole(sanitizer.rich(stripEventHandlers(post.description)));
   const image = field<HTMLImageElement>('image');
   if (post.image && image) {
     image.src = post.image.src;

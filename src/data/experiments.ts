@@ -13,6 +13,7 @@ import {
   type ExperimentPageKind,
   type VariantPage,
 } from '../lib/experiments/check';
+import { HOME_OFFER_PART } from '../lib/experiments/changes';
 import {
   CONTROL,
   variantFile,
@@ -28,7 +29,8 @@ export type { VariantPage };
 
 /**
  * The pages an experiment can run on, by path, each with its content file as written and that file's schema: the home
- * page, the feature and landing pages, and the four pricing pages (which share the plans' file).
+ * page (with its offer popup's trigger, under "offer."), the feature and landing pages, and the four pricing pages
+ * (which share the plans' file).
  */
 async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
   const kinds: [ExperimentPageKind, 'home' | 'features' | 'landing'][] = [
@@ -37,6 +39,15 @@ async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
     ['landing', 'landing'],
   ];
   const pages = new Map<string, ExperimentPageContent>();
+  const offer = FILE_COLLECTIONS.offer;
+  const offerFile = `${offer.base}/mega-bundle.json`;
+  // The home page's experiments may change its offer popup's trigger too ("offer.trigger.when").
+  const homeOffer = {
+    ...HOME_OFFER_PART,
+    file: offerFile,
+    data: JSON.parse(readFileSync(offerFile, 'utf8')),
+    schema: offer.schema,
+  };
   for (const [kind, collection] of kinds) {
     const { base, schema } = FILE_COLLECTIONS[collection];
     for (const { id } of await getCollection(collection)) {
@@ -47,6 +58,7 @@ async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
         file,
         data: JSON.parse(readFileSync(file, 'utf8')),
         schema: typeof schema === 'function' ? schema(SCHEMA_CONTEXT) : schema,
+        ...(kind === 'home' ? { part: homeOffer } : {}),
       });
     }
   }

@@ -12,6 +12,7 @@ import { pagePath } from '../lib/routes';
 import { entryNumber } from '../lib/blog/post';
 import { formatLongDate } from '../lib/format';
 import { useEarlyInput } from './hooks/useEarlyInput';
+import { keepWhole } from './keep-whole';
 
 export interface BlogSearchProps {
   /** Categories in the category bar's order (the index filters by id, so two with one name stay apart). */
@@ -257,15 +258,15 @@ function ResultCard({
         <div className="bc-body">
           <div className="bc-top">
             <span className="bc-n">{entryNumber(position)}</span>
-            {item.meta.category && <span className="bc-cat">{item.meta.category}</span>}
+            {item.meta.category && <span className="bc-cat">{keepWhole(item.meta.category)}</span>}
           </div>
-          <h3 id={titleId}>{item.meta.title}</h3>
+          <h3 id={titleId}>{keepWhole(item.meta.title ?? '')}</h3>
           {date && !Number.isNaN(date.getTime()) && (
             <p className="bc-date">
               <time dateTime={date.toISOString()}>{formatLongDate(date)}</time>
             </p>
           )}
-          <p className="bc-sum">{plainText(item.excerpt)}</p>
+          <p className="bc-sum">{keepWhole(plainText(item.excerpt))}</p>
           <a href={url} aria-describedby={titleId}>
             {labels.viewMore}
           </a>

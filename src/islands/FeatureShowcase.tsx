@@ -11,6 +11,7 @@ import { tabKeyTarget } from '../lib/tabs';
 import { SHOWCASE_ADVANCE_MS, SHOWCASE_PAUSE_MS } from '../lib/timings';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { usePauseOnFocus } from './hooks/usePauseOnFocus';
+import { keepWhole } from './keep-whole';
 
 /**
  * The icons this island draws, by name: the page holds their drawings once, as symbols with the ids
@@ -140,8 +141,8 @@ export default function FeatureShowcase({ entries, labels }: Props) {
           <span className="flex size-12 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm">
             <Svg name={entry.icon} />
           </span>
-          <h3 className="mt-5 text-2xl font-bold text-ink">{entry.title}</h3>
-          <p className="mt-3 text-lg leading-8 text-muted">{entry.subtitle}</p>
+          <h3 className="mt-5 text-2xl font-bold text-ink">{keepWhole(entry.title)}</h3>
+          <p className="mt-3 text-lg leading-8 text-muted">{keepWhole(entry.subtitle)}</p>
           <a href={entry.to} className="mt-6 btn-primary">
             {labels.viewMore}
           </a>

@@ -2,6 +2,7 @@
 import type { Ref } from 'react';
 import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/leads/rules';
 import { leadErrorText, type LeadFieldLabels } from '../lib/leads/fields';
+import { keepWhole } from './keep-whole';
 
 interface Props {
   /** Prefix for element ids, unique on the page. */
@@ -16,7 +17,7 @@ interface Props {
 }
 
 const defaultInputClass =
-  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
+  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink placeholder:text-gray-500 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
 
 export default function LeadFields({
   id,
@@ -51,7 +52,7 @@ export default function LeadFields({
       {fields.map(({ field, label, type, autoComplete, placeholder, ref }) => (
         <div key={field}>
           <label htmlFor={`${id}-${field}`} className={labelClass}>
-            {label}
+            {keepWhole(label)}
           </label>
           <input
             ref={ref}

@@ -1,6 +1,7 @@
 /** A labelled range input with its current value printed beside the label. */
 import type { SliderSettings } from '../lib/roi';
 import { formatRupees } from '../lib/format';
+import { keepWhole } from './keep-whole';
 
 export function formatSliderValue(slider: SliderSettings, value: number): string {
   if (slider.unit === 'rupees') return formatRupees(value);
@@ -23,7 +24,7 @@ export default function Slider({ id, label, slider, value, onChange }: Props) {
     <div>
       <div className="flex items-baseline justify-between gap-4">
         <label htmlFor={id} className="text-sm font-semibold text-ink">
-          {label}
+          {keepWhole(label)}
         </label>
         <output htmlFor={id} className="text-base font-bold text-brand-700 tabular-nums" data-slider-value="">
           {shown}

@@ -29,6 +29,7 @@ import { cardColour, type TestimonialCard } from '../lib/testimonials';
 import { TESTIMONIALS } from '../lib/timings';
 import { useEarlyInput } from './hooks/useEarlyInput';
 import { usePauseOnFocus } from './hooks/usePauseOnFocus';
+import { keepWhole } from './keep-whole';
 
 interface Props {
   items: TestimonialCard[];
@@ -327,7 +328,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                     aria-hidden={isFlipped ? undefined : true}
                   >
                     <blockquote className="text-sm leading-6 text-ink">
-                      <p>“{item.quote}”</p>
+                      <p>“{keepWhole(item.quote)}”</p>
                     </blockquote>
                     <figcaption className="mt-4 flex items-center gap-3 text-sm font-semibold text-ink">
                       {item.photo && (

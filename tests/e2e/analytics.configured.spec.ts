@@ -210,6 +210,31 @@ test.describe('pricing', () => {
   });
 });
 
+test("a blog post's next step names where it stands: Demo Booking Click and Get Started Click from blog-post", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/blog/65b000000000000000000002');
+  await trackerReady(capture);
+  const cta = page.locator('[data-post-cta]');
+  await Promise.all([context.waitForEvent('page'), cta.getByRole('link', { name: 'Book a Free Demo' }).click()]);
+  expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'blog-post' });
+  await Promise.all([context.waitForEvent('page'), cta.getByRole('link', { name: 'Get Started' }).click()]);
+  expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'blog-post' });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the header's one button sends Get Started Click from the header", async ({ page, context }) => {
+    await page.goto('/about-us');
+    await trackerReady(capture);
+    const bar = page.getByRole('banner').locator('.header-bar');
+    await Promise.all([context.waitForEvent('page'), bar.getByRole('link', { name: 'Get Started' }).tap()]);
+    expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'header' });
+  });
+});
+
 test('Web Vitals once, when the visitor hides the page: times in ms, CLS unitless', async ({ page }) => {
   await page.goto('/pricing?utm_source=vitals');
   await trackerReady(capture);

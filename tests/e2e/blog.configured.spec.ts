@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { blogApiPort, testSettings } from '../settings.mjs';
 import { pointAt } from './whole-page';
+import { expectPostCta } from './blog-helpers';
 
 // dist-test: built against the local blog API (scripts/blog-api.mjs, fixtures in tests/fixtures/blog), which
 // Playwright also serves for the 404 page's runtime fallback.
@@ -56,6 +57,7 @@ test.describe('/blogs from the blog API', () => {
     await expect(page.getByText('By Rohan Mehta')).toBeVisible();
     await expect(page.getByText('15 July 2025')).toBeVisible();
     await expect(page.getByText('Settlements show tax, GST and net payable.')).toHaveCSS('text-align', 'center');
+    await expectPostCta(page);
   });
 });
 
@@ -90,6 +92,8 @@ test.describe('runtime fallback for a post newer than the build', () => {
     await expect(page).toHaveTitle(
       `Launching community landing pages in minutes | ${testSettings.PUBLIC_DOMAIN_LABEL}`,
     );
+    // A post fetched at runtime ends as a built one does.
+    await expectPostCta(page);
 
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

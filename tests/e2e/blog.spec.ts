@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { afterRendering } from './whole-page';
+import { expectPostCta } from './blog-helpers';
 
 // The default build (dist): the embedded Markdown posts in src/content/blog.
 
@@ -75,6 +76,8 @@ test.describe('/blogs', () => {
         .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
     await page.setViewportSize({ width: 320, height: 800 });
     await page.goto('/blogs');
+    // On a phone the bar is folded with the search (below): opened, it is one column.
+    await page.locator('summary', { hasText: 'Search and categories' }).click();
     expect(await columns()).toBe(1);
     await page.setViewportSize({ width: 1920, height: 900 });
     expect(await columns()).toBeGreaterThanOrEqual(6);
@@ -111,6 +114,53 @@ test.describe('/blogs', () => {
     expect(lastRow).toHaveLength(1);
     const listBox = await box(page.locator('#blog-list'));
     expect(Math.abs(lastRow[0]!.middle - (listBox.left + listBox.right) / 2)).toBeLessThan(1);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const filters = (page: Page) => page.locator('details[data-blog-filters]');
+
+    test('the first post is on the first screen: the search and the categories fold under one button', async ({
+      page,
+    }) => {
+      await page.goto('/blogs');
+      await expect(filters(page)).not.toHaveAttribute('open');
+      await expect(page.getByRole('search')).toBeHidden();
+      await expect(categoryBar(page)).toBeHidden();
+      const first = entries(page).first();
+      await expect(first.getByRole('heading')).toBeInViewport({ ratio: 1 });
+      await expect(first.getByRole('link', { name: 'View More' })).toBeVisible();
+      // Unfolded, everything is there, as on a computer.
+      await filters(page).locator('summary').tap();
+      await expect(page.getByRole('search')).toBeVisible();
+      await expect(categoryBar(page).getByRole('link')).toHaveCount(5);
+    });
+
+    test('the fold opens from the keyboard, is read as a button that expands, and its search works', async ({
+      page,
+    }) => {
+      await page.goto('/blogs');
+      const summary = filters(page).locator('summary');
+      await expect(summary).toHaveText('Search and categories');
+      expect(await summary.evaluate((el) => el.tagName)).toBe('SUMMARY');
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await expect(filters(page)).toHaveAttribute('open', '');
+      await page.keyboard.press('Tab');
+      const box = page.getByRole('searchbox', { name: 'Search the blog' });
+      await expect(box).toBeFocused();
+      await page.keyboard.type('WhatsApp');
+      await expect(page.getByRole('status').filter({ hasText: /posts? found/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
+    });
+  });
+
+  test('on a computer the search and the categories show at once, with no fold', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/blogs');
+    await expect(page.locator('details[data-blog-filters] > summary')).toBeHidden();
+    await expect(page.getByRole('search')).toBeVisible();
+    await expect(categoryBar(page)).toBeVisible();
   });
 
   test('the page loads no framework JS until the search box is used; the head links the feed', async ({ page }) => {
@@ -222,6 +272,11 @@ test.describe('/blog/{blogId}', () => {
       `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`,
     );
     await expect(page.locator('script[src*="wa.me"], script[src*="linkedin"], script[src*="x.com"]')).toHaveCount(0);
+  });
+
+  test('ends with a next step from the content: Book a Free Demo and Get Started, after the text', async ({ page }) => {
+    await page.goto('/blog/pricing-paid-memberships');
+    await expectPostCta(page);
   });
 
   test('"Copy link" copies the post URL and says so', async ({ page, context }) => {

@@ -6,12 +6,18 @@
  * split, the counts, the cookies, the privacy signals, prefetches, bots, the click route's counting) is
  * tests/worker/experiments.test.ts.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { HtmlValidate } from 'html-validate';
 import { startHost } from '../../scripts/host.mjs';
+import { execute } from '../../scripts/d1.mjs';
+import { REPORT_SQL } from '../../worker/experiments/table.mjs';
 import { EVENTS } from '../../src/lib/analytics';
 import {
   ASSIGNMENT_COOKIE,
@@ -20,7 +26,7 @@ import {
   type ManifestExperiment,
 } from '../../src/lib/experiments/wire';
 import { scriptElements } from '../../src/lib/html-scan';
-import { whileTheOfferRuns } from './home-helpers';
+import { openOfferByItsTrigger, whileTheOfferRuns } from './home-helpers';
 import { captureEvents, trackerReady } from './analytics-helpers';
 import { afterRendering, loadEveryImage, revealWholePage } from './whole-page';
 import { measureLayout, MIN_FONT_PX, SMALL_PRINT } from '../../scripts/layout-rules.mjs';
@@ -29,8 +35,11 @@ import {
   CLICK_EXPERIMENT,
   SHORT_HEADING,
   siteWithClickExperiment,
+  TRIGGER,
   YOGA_HEADING,
 } from '../click-experiment';
+
+const run = promisify(execFile);
 
 const PAGE = '/creator';
 const FIXTURE = JSON.parse(readFileSync('tests/fixtures/experiments/creator-headline.json', 'utf8')) as {
@@ -43,15 +52,76 @@ test.describe.configure({ mode: 'default' });
 
 let host: Host;
 let site: string;
+let state: string;
 
 test.beforeAll(async () => {
+  state = mkdtempSync(join(tmpdir(), 'experiment-state-'));
   site = siteWithClickExperiment();
-  host = await startHost({ dir: site });
+  host = await startHost({ dir: site, persistTo: state });
 });
 
 test.afterAll(async () => {
   await host?.stop();
   rmSync(site, { recursive: true, force: true });
+  rmSync(state, { recursive: true, force: true });
+});
+
+test('a lead sent from the offer popup counts for the trigger variant that opened it, and the readout says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  /** Trigger experiment visitors counted per variant, read from the runtime's D1. */
+  const triggerExposures = async () => {
+    const [rows = []] = await execute([REPORT_SQL.totals], { remote: false, persistTo: state });
+    return Object.fromEntries(rows.filter((r) => r.experiment === TRIGGER.id).map((r) => [r.variant, r.visitors]));
+  };
+  // First visits until one is given a trigger other than control's (load): each a new visitor, assigned at the edge.
+  let variant = 'control';
+  let context: Awaited<ReturnType<Browser['newContext']>> | undefined;
+  for (let visit = 0; visit < 30 && variant === 'control'; visit += 1) {
+    await context?.close();
+    context = await browser.newContext({ baseURL: host.origin });
+    await context.route(/^https:\/\/[a-z]+\.test\.example\//, (route) => route.fulfill({ status: 202 }));
+    const first = await context.newPage();
+    await whileTheOfferRuns(first);
+    await first.goto('/');
+    variant = (await context.cookies()).find((c) => c.name === 'exp')!.value.replace(`${TRIGGER.id}:`, '');
+  }
+  expect(['scroll', 'exit']).toContain(variant);
+  const page = context!.pages()[0]!;
+  const popup = page.getByRole('dialog', { name: 'Mega Bundle' });
+  // Not on load: the variant's own trigger opens it.
+  await page.waitForLoadState('load');
+  await expect(page.locator('dialog[data-offer-popup]')).toHaveAttribute('data-trigger', variant);
+  expect(await popup.isVisible()).toBe(false);
+  await openOfferByItsTrigger(page);
+  await popup.getByPlaceholder('Enter Name').fill('Meera');
+  await popup.getByPlaceholder('Enter Mobile No.').fill('9876501234');
+  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
+  await popup.getByRole('button', { name: 'Claim Now' }).click();
+  expect((await stored).status()).toBe(202);
+  await page.waitForURL('**/thank-you');
+  await context!.close();
+
+  const { stdout } = await run('node', [
+    'scripts/experiments.mjs',
+    '--persist-to',
+    state,
+    '--experiments',
+    'tests/fixtures/experiments',
+    '--json',
+  ]);
+  const report = JSON.parse(stdout) as {
+    experiments: { id: string; readout: { variants: { name: string; visitors: number; conversions: number }[] } }[];
+  };
+  const counted = await triggerExposures();
+  expect(counted[variant]).toBeGreaterThanOrEqual(1);
+  const read = report.experiments.find((experiment) => experiment.id === TRIGGER.id)!.readout.variants;
+  expect(read).toEqual(
+    TRIGGER.variants.map(({ name }) =>
+      expect.objectContaining({ name, visitors: counted[name] ?? 0, conversions: name === variant ? 1 : 0 }),
+    ),
+  );
 });
 
 /**
@@ -82,14 +152,13 @@ async function openAsVariant(browser: Browser, experiment: ManifestExperiment, v
     attrs.src !== undefined ? attrs.src : `inline ${attrs.type ?? 'script'}: ${body}`,
   );
   /**
-   * Wakes every island as a visitor does: those that wait for a touch (the offer's form in its popup, which opens on
-   * load while the offer runs) focused, as a first tap does; the contact dialog's form opened by one of its buttons;
+   * Wakes every island as a visitor does: those that wait for a touch (the offer's form in its popup, opened as its
+   * trigger asks while the offer runs) focused, as a first tap does; the contact dialog's form opened by one of its buttons;
    * those that wait to be seen scrolled into view. One that never wakes is not waited for past 20 s: the islands'
    * states say which.
    */
   const wake = async () => {
-    const offer = page.locator('dialog[data-offer-popup]');
-    if (await offer.count()) await expect(offer).toBeVisible();
+    if (await page.locator('dialog[data-offer-popup]').count()) await openOfferByItsTrigger(page);
     for (const island of await page.locator('astro-island[ssr][client="interact"]').all()) {
       const control = island.locator('input, textarea, select, button').first();
       if (await control.isVisible()) await control.focus();
@@ -136,7 +205,16 @@ for (const experiment of BUILT_MANIFEST.experiments) {
     for (const { name, changes } of definition.variants.slice(1)) {
       const variant = await openAsVariant(browser, experiment, name);
       const { page } = variant;
-      for (const { value } of changes) await expect(page.getByText(String(value)).first()).toBeVisible();
+      for (const { field, value } of changes) {
+        // The offer's trigger is no text of the page: the popup says what opens it.
+        if (field === 'offer.trigger.when') {
+          await expect(page.locator('dialog[data-offer-popup]')).toHaveAttribute('data-trigger', String(value));
+        } else if (field === 'offer.trigger.scrollShare') {
+          await expect(page.locator('dialog[data-offer-popup]')).toHaveAttribute('data-scroll-share', String(value));
+        } else {
+          await expect(page.getByText(String(value)).first()).toBeVisible();
+        }
+      }
       // Under the site's own policy, which trusts no inline script.
       expect(variant.policy).toMatch(/script-src 'self'(;|$| 'wasm)/);
       expect(variant.scripts, name).toEqual(control.scripts);

@@ -1,8 +1,10 @@
-import type { Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { afterRendering } from './whole-page';
 
-// The header's and footer's link lists as the product defines them, in order.
+// The header's and footer's link lists as the product defines them (the Products menu's in any order: it shows them
+// in groups, below).
 const EXPECTED_PRODUCTS = [
   '/member-management',
   '/course-management',
@@ -35,6 +37,54 @@ const EXPECTED_FOOTER = {
   Company: ['/about-us', '/pricing', '/terms-of-uses', '/privacy-policy', '/refund-policy'],
 };
 const PAGE = '/about-us';
+
+/** The Products menu's groups as the content holds them (src/content/ui.json, navigation.productGroups). */
+const PRODUCT_GROUPS = (
+  JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as {
+    navigation: { productGroups: { heading: string; links: string[] }[] };
+  }
+).navigation.productGroups;
+/**
+ * Every product page of the site: each feature page (a file of src/content/features, named for its route) and the
+ * WhatsApp Business API page.
+ */
+const PRODUCT_PAGES = [
+  ...readdirSync('src/content/features').map((file) => `/${file.replace(/\.json$/, '')}`),
+  '/business-whatsapp-api',
+];
+
+/**
+ * The links of a menu, each with the heading of the group it sits under: the visible text of the element that names
+ * its list (aria-labelledby), or null for a link in a list without one.
+ */
+const linksUnderHeadings = (menu: Locator) =>
+  menu.locator('a').evaluateAll((links) =>
+    links.map((a) => {
+      const list = a.closest('ul');
+      const heading = list?.getAttribute('aria-labelledby');
+      const label = heading ? document.getElementById(heading) : null;
+      return {
+        href: a.getAttribute('href'),
+        heading: label?.hasAttribute('data-nav-heading') ? label.textContent!.trim() : null,
+        // The heading stands above the links it names, in the same column.
+        above: label ? label.getBoundingClientRect().bottom <= a.getBoundingClientRect().top + 1 : false,
+      };
+    }),
+  );
+
+/** Every product page linked exactly once, each under the heading of the group the content puts it in. */
+async function expectGroupedProducts(menu: Locator) {
+  const links = await linksUnderHeadings(menu);
+  expect([...links.map((link) => link.href)].sort()).toEqual([...PRODUCT_PAGES].sort());
+  expect(links.map((link) => link.href).sort()).toEqual([...EXPECTED_PRODUCTS].sort());
+  for (const group of PRODUCT_GROUPS) {
+    expect(
+      links.filter((link) => link.heading === group.heading).map((link) => link.href),
+      group.heading,
+    ).toEqual(group.links);
+  }
+  expect(links.filter((link) => !link.heading || !link.above)).toEqual([]);
+}
 const ADMIN_APP = /^https:\/\/[^/]+\/admin$/;
 
 const hrefs = (page: Page, selector: string) =>
@@ -43,13 +93,22 @@ const hrefs = (page: Page, selector: string) =>
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('lists the product links in order, each with an icon and a description', async ({ page }) => {
+  test("lists every product page once, each under its group's heading, with an icon and a description", async ({
+    page,
+  }) => {
     await page.goto(PAGE);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await hrefs(page, '#nav-products a')).toEqual(EXPECTED_PRODUCTS);
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await expect(page.locator('#nav-products')).toBeVisible();
+    await expectGroupedProducts(page.locator('#nav-products'));
+    // Each group's list is named by its heading for a screen reader.
+    for (const group of PRODUCT_GROUPS) {
+      await expect(page.locator('#nav-products').getByRole('list', { name: group.heading })).toHaveCount(1);
+    }
     expect(await hrefs(page, '#nav-audiences a')).toEqual(EXPECTED_AUDIENCES);
     for (const to of EXPECTED_TOP) await expect(nav.locator(`:scope > ul > li > a[href="${to}"]`)).toHaveCount(1);
     const items = page.locator('#nav-products a');
+    await expect(items).toHaveCount(EXPECTED_PRODUCTS.length);
     for (let i = 0; i < EXPECTED_PRODUCTS.length; i++) {
       const item = items.nth(i);
       await expect(item.locator('svg')).toHaveCount(1);
@@ -170,6 +229,34 @@ test.describe('mobile header', () => {
     await expect(sheet).toBeHidden();
   });
 
+  test('keeps one primary button beside the menu button: Get Started, to the admin app, with its analytics', async ({
+    page,
+  }) => {
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(PAGE);
+      const bar = page.getByRole('banner').locator('.header-bar');
+      const shown = bar.locator('a:visible, button:visible');
+      // The logo, one button and the menu button: nothing else, and no second button.
+      await expect(shown).toHaveCount(3);
+      const action = bar.getByRole('link', { name: 'Get Started', exact: true });
+      await expect(action).toBeVisible();
+      await expect(action).toHaveClass(/\bbtn-primary\b/);
+      await expect(action).toHaveAttribute('href', ADMIN_APP);
+      await expect(action).toHaveAttribute('target', '_blank');
+      await expect(action).toHaveAttribute('data-cta', 'start');
+      await expect(action).toHaveAttribute('data-cta-location', 'header');
+      const menu = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
+      const box = (await action.boundingBox())!;
+      // Beside the menu button, on the same row, inside the screen.
+      expect(box.x + box.width).toBeLessThanOrEqual(menu.x);
+      expect(Math.abs(box.y + box.height / 2 - (menu.y + menu.height / 2))).toBeLessThan(2);
+      expect(menu.x + menu.width).toBeLessThanOrEqual(width);
+      // The logo still names the home page, its brand read aloud even where only the mark shows.
+      await expect(bar.getByRole('link', { name: /home$/ })).toBeVisible();
+    }
+  });
+
   test('collapsible groups: one open at a time, with every spec link', async ({ page }) => {
     await page.goto(PAGE);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -178,7 +265,7 @@ test.describe('mobile header', () => {
     const audiences = sheet.locator('details', { hasText: 'Who can use it' });
     await products.locator('summary').click();
     await expect(products).toHaveAttribute('open', '');
-    expect(await hrefs(page, '#mobile-nav details:first-of-type a')).toEqual(EXPECTED_PRODUCTS);
+    await expectGroupedProducts(products);
     await audiences.locator('summary').click();
     await expect(audiences).toHaveAttribute('open', '');
     await expect(products).not.toHaveAttribute('open');

@@ -62,3 +62,19 @@ export async function unfold(section: Locator): Promise<void> {
     await expect(section.locator('details[data-phone-fold]').first()).toHaveAttribute('open', '');
   }
 }
+
+/**
+ * Opens the offer popup as its trigger (data-trigger, src/lib/offer-trigger.ts) asks a visitor to: on load, nothing to
+ * do; on scroll, a scroll to the page's end; on exit, a computer's pointer leaving through the window's top.
+ */
+export async function openOfferByItsTrigger(page: Page): Promise<void> {
+  const dialog = page.locator('dialog[data-offer-popup]');
+  const trigger = await dialog.getAttribute('data-trigger');
+  if (trigger === 'scroll') {
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  } else if (trigger === 'exit') {
+    await page.mouse.move(400, 300);
+    await page.mouse.move(400, -20, { steps: 3 });
+  }
+  await expect(dialog).toBeVisible();
+}

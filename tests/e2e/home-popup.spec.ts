@@ -180,3 +180,78 @@ test('in relay mode (the default build) a claimed offer goes to the site: the vi
   expect(sent.headers()['authtoken']).toBeUndefined();
   expect(Object.fromEntries(new URLSearchParams(sent.postData() ?? ''))).toEqual(SITE_LEAD_POST.popup);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the popup is a sheet from the bottom that leaves the page's top in sight, scrolling inside", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const sheet = popup(page);
+    await expect(sheet).toBeVisible();
+    // The same dialog: modal, named by its heading, focus inside.
+    expect(await sheet.evaluate((d: HTMLDialogElement) => d.matches(':modal'))).toBe(true);
+    expect(await sheet.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Settled (it slides up as it opens): its bottom on the screen's bottom, at most 70 % of the screen tall.
+    await expect.poll(async () => (await sheet.boundingBox())?.y).toBeCloseTo(844 - 0.7 * 844, 0);
+    const box = (await sheet.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(390);
+    expect(box.y + box.height).toBeCloseTo(844, 0);
+    expect(box.height).toBeLessThanOrEqual(0.7 * 844 + 1);
+    // Above it, the page's own first words: the hero's headline starts in sight.
+    const headline = page.getByRole('heading', { level: 1 });
+    expect((await headline.boundingBox())!.y).toBeLessThan(box.y);
+    // What does not fit scrolls inside the sheet, and the way out stays in sight while it does.
+    const claim = sheet.getByRole('button', { name: 'Claim Now' });
+    expect(await sheet.evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+    await claim.scrollIntoViewIfNeeded();
+    await expect(claim).toBeInViewport();
+    expect(await sheet.evaluate((d) => d.scrollTop)).toBeGreaterThan(0);
+    const close = sheet.getByRole('button', { name: 'Close offer' });
+    await expect(close).toBeInViewport();
+    await close.tap();
+    await expect(sheet).toBeHidden();
+  });
+
+  test('a touch visitor sees no focus ring on the popup, nor on the menu sheet opened by a tap', async ({ page }) => {
+    await page.goto('/');
+    await expect(popup(page)).toBeVisible();
+    expect(await ringed(page)).toEqual([]);
+    await popup(page).getByRole('button', { name: 'Close offer' }).tap();
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    expect(await ringed(page)).toEqual([]);
+  });
+});
+
+/** The focused element, if it shows a focus ring (an outline or a box shadow), as "tag: name". */
+const ringed = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return [];
+    const style = getComputedStyle(focused);
+    const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    const name = focused.getAttribute('aria-label') || focused.getAttribute('placeholder') || focused.textContent;
+    return ring ? [`${focused.tagName.toLowerCase()}: ${name}`] : [];
+  });
+
+test('focus rings show for the keyboard only: none when the popup opens, then on each control Tab reaches', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(popup(page)).toBeVisible();
+  // Opened by the page itself, the popup's first focus is its heading, read first and shown without a ring.
+  await expect(popup(page).getByRole('heading', { name: 'Mega Bundle' })).toBeFocused();
+  expect(await ringed(page)).toEqual([]);
+  // Tab goes on to the form, Shift+Tab back to the close button: each shows its ring.
+  await page.keyboard.press('Tab');
+  await expect(popup(page).getByPlaceholder('Enter Name')).toBeFocused();
+  expect(await ringed(page)).toEqual(['input: Enter Name']);
+  await page.keyboard.press('Shift+Tab');
+  const close = popup(page).getByRole('button', { name: 'Close offer' });
+  await expect(close).toBeFocused();
+  expect(await ringed(page)).toEqual(['button: Close offer']);
+  expect(await close.evaluate((b) => getComputedStyle(b).outlineWidth)).toBe('3px');
+});

@@ -314,6 +314,7 @@ describe('content admin config', () => {
       'experiments: a custom check (refinement)',
       'home.showcase.entries[]: a custom check (refinement)',
       'offer: a custom check (refinement)',
+      'ui.navigation: a custom check (refinement)',
       'whatsapp.steps.items: what each of its 3 items must hold in its own place',
     ]);
   });

@@ -5,18 +5,22 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkExperiments, type ExperimentPageContent } from '../../src/lib/experiments/check';
-import { applyChanges } from '../../src/lib/experiments/changes';
+import { applyChanges, HOME_OFFER_PART, splitChanges } from '../../src/lib/experiments/changes';
 import { experimentSchema, type Experiment } from '../../src/lib/schemas/experiments';
 import { homeSchema } from '../../src/lib/schemas/home';
+import { offerSchema } from '../../src/lib/schemas/offer';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
 const HOME_FILE = 'src/content/home/home.json';
 const home = JSON.parse(readFileSync(HOME_FILE, 'utf8')) as { hero: { headline: string }; roi: unknown };
 const PLANS_FILE = 'src/content/plans/plans.json';
 const plans = JSON.parse(readFileSync(PLANS_FILE, 'utf8'));
+const OFFER_FILE = 'src/content/offer/mega-bundle.json';
+const offer = JSON.parse(readFileSync(OFFER_FILE, 'utf8'));
+const homeOffer = { ...HOME_OFFER_PART, file: OFFER_FILE, data: offer, schema: offerSchema };
 const pricing = { product: 'community', priceList: 'mr' } as const;
 const pages = new Map<string, ExperimentPageContent>([
-  ['/', { kind: 'home', entry: 'home', file: HOME_FILE, data: home, schema: homeSchema }],
+  ['/', { kind: 'home', entry: 'home', file: HOME_FILE, data: home, schema: homeSchema, part: homeOffer }],
   ['/mr/pricing', { kind: 'pricing', entry: 'plans', file: PLANS_FILE, data: plans, schema: plansSchema, pricing }],
 ]);
 
@@ -177,6 +181,60 @@ describe('the build’s rules over every experiment', () => {
       'src/content/experiments/pricing-copy.json, field page: /nowhere is not the home page, a pricing page, a feature page or a landing page',
       "src/content/experiments/other.json, field id: must be the file's name, other",
       'src/content/experiments/other.json, field status: src/content/experiments/home-headline.json already runs on /: one experiment at a time on a page',
+    ]);
+  });
+});
+
+describe("an experiment on the home page's offer trigger", () => {
+  const trigger = (changes: { field: string; value: string }[]) => {
+    const data = experiment({ id: 'home-offer-trigger' });
+    data.variants[1] = { name: 'exit', weight: 50, changes };
+    return checkExperiments([file(data)], pages);
+  };
+
+  it("builds a variant page whose changes name the offer's trigger, the page's own copy beside it", () => {
+    const changes = [
+      { field: 'offer.trigger.when', value: 'scroll' },
+      { field: 'offer.trigger.scrollShare', value: '30' },
+      { field: 'hero.headline', value: 'Launch a paid community this week' },
+    ];
+    const checked = trigger(changes);
+    expect(checked.problems).toEqual([]);
+    expect(checked.variantPages).toEqual([expect.objectContaining({ page: '/', kind: 'home', changes })]);
+    // The page takes the home copy's changes and the offer's apart, each without the other's.
+    const split = splitChanges(changes, HOME_OFFER_PART.prefix);
+    expect(split.own).toEqual([changes[2]]);
+    expect(split.under).toEqual([
+      { field: 'trigger.when', value: 'scroll' },
+      { field: 'trigger.scrollShare', value: '30' },
+    ]);
+    expect(applyChanges(offer, split.under).data.trigger).toEqual({ when: 'scroll', scrollShare: 30 });
+  });
+
+  it("refuses a trigger the offer's schema refuses, naming the offer's file and field", () => {
+    expect(trigger([{ field: 'offer.trigger.when', value: 'hover' }]).problems).toEqual([
+      expect.stringMatching(
+        /^src\/content\/experiments\/home-offer-trigger\.json, field variants\.1\.changes\.0\.value: src\/content\/offer\/mega-bundle\.json, trigger\.when: /,
+      ),
+    ]);
+    expect(trigger([{ field: 'offer.trigger.scrollShare', value: '5' }]).problems).toEqual([
+      'src/content/experiments/home-offer-trigger.json, field variants.1.changes.0.value: src/content/offer/mega-bundle.json, trigger.scrollShare: Too small: expected number to be >=10',
+    ]);
+  });
+
+  it("refuses any other field of the offer: its prices and words are not the page's to test", () => {
+    for (const field of ['offer.price', 'offer.title', 'offer.trigger']) {
+      expect(trigger([{ field, value: '39999' }]).problems).toEqual([
+        `src/content/experiments/home-offer-trigger.json, field variants.1.changes.0.field: ${HOME_OFFER_PART.refusal}`,
+      ]);
+    }
+  });
+
+  it('is refused on a page without an offer', () => {
+    const data = experiment({ id: 'mr-pricing', page: '/mr/pricing' });
+    data.variants[1]!.changes = [{ field: 'offer.trigger.when', value: 'exit' }];
+    expect(checkExperiments([file(data)], pages).problems).toEqual([
+      'src/content/experiments/mr-pricing.json, field variants.1.changes.0.field: the page has no field offer.trigger.when',
     ]);
   });
 });

@@ -58,3 +58,51 @@ function copied<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * A second content file a page's experiments may change, its fields written under a prefix of their own: the home
+ * page's offer popup (src/content/offer/mega-bundle.json), whose trigger an experiment on "/" may change as
+ * "offer.trigger.when" (and "offer.trigger.scrollShare"), so that a test can tell which way of opening the popup
+ * brings more leads. Only the fields `changeable` names: the offer's prices and words are not the page's to test.
+ */
+export interface ChangePart {
+  /** The first key of a change's field that names the part: "offer" in "offer.trigger.when". */
+  prefix: string;
+  /** The part's fields an experiment may change, without the prefix. */
+  changeable: RegExp;
+  /** Why another of its fields is refused. */
+  refusal: string;
+}
+
+export const HOME_OFFER_PART: ChangePart = {
+  prefix: 'offer',
+  changeable: /^trigger\.(when|scrollShare)$/,
+  refusal:
+    "an experiment on the home page changes only the offer's trigger: offer.trigger.when or offer.trigger.scrollShare",
+};
+
+/**
+ * A variant's changes split by the part they name: `under` the prefix (each field without it, "trigger.when"), and
+ * the page's `own`, each with its place in the variant's list.
+ */
+export function splitChanges(
+  changes: readonly ExperimentChange[],
+  prefix: string,
+): { own: ExperimentChange[]; under: ExperimentChange[]; ownIndex: number[]; underIndex: number[] } {
+  const split = {
+    own: [] as ExperimentChange[],
+    under: [] as ExperimentChange[],
+    ownIndex: [] as number[],
+    underIndex: [] as number[],
+  };
+  changes.forEach((change, index) => {
+    if (change.field.startsWith(`${prefix}.`)) {
+      split.under.push({ ...change, field: change.field.slice(prefix.length + 1) });
+      split.underIndex.push(index);
+    } else {
+      split.own.push(change);
+      split.ownIndex.push(index);
+    }
+  });
+  return split;
+}

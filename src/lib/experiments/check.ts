@@ -8,7 +8,7 @@ import type { z } from 'astro/zod';
 import type { Product } from '../pricing/cards';
 import type { Variant } from '../pricing/periods';
 import type { Experiment, ExperimentChange } from '../schemas/experiments';
-import { applyChanges } from './changes';
+import { applyChanges, splitChanges, type ChangePart } from './changes';
 
 /** The kinds of page an experiment can run on. */
 export type ExperimentPageKind = 'home' | 'feature' | 'landing' | 'pricing';
@@ -17,6 +17,13 @@ export type ExperimentPageKind = 'home' | 'feature' | 'landing' | 'pricing';
 export interface PricingPage {
   product: Product;
   priceList: Variant;
+}
+
+/** Another content file a page's experiments may change, under its part's prefix (the home page's offer). */
+export interface ExperimentPagePart extends ChangePart {
+  file: string;
+  data: unknown;
+  schema: Pick<z.ZodTypeAny, 'safeParse'>;
 }
 
 /** A page an experiment can run on: its content file as written, and that file's schema. */
@@ -30,6 +37,8 @@ export interface ExperimentPageContent {
   schema: Pick<z.ZodTypeAny, 'safeParse'>;
   /** For a pricing page: which of the four it is. */
   pricing?: PricingPage;
+  /** Another file whose fields its experiments may change, under a prefix (the home page's offer trigger). */
+  part?: ExperimentPagePart;
 }
 
 /** An experiment file: its path from the project's folder, its name without extension, its checked data. */
@@ -68,15 +77,38 @@ export function checkExperiments(
       continue;
     }
     data.variants.forEach((variant, v) => {
-      const changed = applyChanges(page.data, variant.changes);
-      for (const problem of changed.problems) at(`variants.${v}.changes.${problem.index}.field`, problem.message);
-      if (changed.problems.length) return;
-      const result = page.schema.safeParse(changed.data);
-      for (const issue of result.success ? [] : result.error.issues) {
-        const field = issue.path.join('.');
-        const index = variant.changes.findIndex((change) => change.field === field);
-        const where = index < 0 ? `variants.${v}.changes` : `variants.${v}.changes.${index}.value`;
-        at(where, `${page.file}, ${field || 'the page'}: ${issue.message}`);
+      const split = page.part
+        ? splitChanges(variant.changes, page.part.prefix)
+        : { own: variant.changes, ownIndex: variant.changes.map((_, i) => i), under: [], underIndex: [] };
+      const targets = [
+        { file: page.file, data: page.data, schema: page.schema, changes: split.own, index: split.ownIndex },
+      ];
+      if (page.part && split.under.length) {
+        const { part } = page;
+        const refused = split.under.flatMap((change, i) => (part.changeable.test(change.field) ? [] : [i]));
+        for (const i of refused) at(`variants.${v}.changes.${split.underIndex[i]}.field`, part.refusal);
+        if (refused.length) return;
+        targets.push({
+          file: part.file,
+          data: part.data,
+          schema: part.schema,
+          changes: split.under,
+          index: split.underIndex,
+        });
+      }
+      for (const target of targets) {
+        const changed = applyChanges(target.data, target.changes);
+        for (const problem of changed.problems) {
+          at(`variants.${v}.changes.${target.index[problem.index]}.field`, problem.message);
+        }
+        if (changed.problems.length) continue;
+        const result = target.schema.safeParse(changed.data);
+        for (const issue of result.success ? [] : result.error.issues) {
+          const field = issue.path.join('.');
+          const index = target.changes.findIndex((change) => change.field === field);
+          const where = index < 0 ? `variants.${v}.changes` : `variants.${v}.changes.${target.index[index]}.value`;
+          at(where, `${target.file}, ${field || 'the page'}: ${issue.message}`);
+        }
       }
     });
     if (data.status !== 'running') continue;

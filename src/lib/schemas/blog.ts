@@ -113,6 +113,16 @@ export const blogPageSchema = z
       .string()
       .min(3)
       .describe(editorText('Categories name', 'Read aloud to blind visitors as the name of the category tabs.')),
+    filters: z
+      .string()
+      .min(5)
+      .max(40)
+      .describe(
+        editorText(
+          'Phone search button',
+          'On a phone the search box and the category links fold under this button, so that the first post shows on the first screen.',
+        ),
+      ),
     allCategories: z.literal('All'),
     noImage: z.literal('No Image').describe(editorText('No picture', 'On a card whose post has no picture.')),
     empty: z.literal('No blogs found').describe(editorText('No posts', 'Shown when no post is left in the list.')),
@@ -171,6 +181,26 @@ export const blogPageSchema = z
       .strict()
       .describe(editorText('Newer and older', 'The links under a post to the posts before and after it by date.')),
     relatedHeading: z.string().min(3).describe(editorText('Related heading', 'Over the related posts under a post.')),
+    postCta: z
+      .object({
+        heading: z
+          .string()
+          .min(10)
+          .max(80)
+          .describe(editorText('Heading', "The call's heading, at the end of a post.")),
+        text: z
+          .string()
+          .min(20)
+          .max(200)
+          .describe(editorText('Text', 'The line under it, before the Book a Free Demo and Get Started buttons.')),
+      })
+      .strict()
+      .describe(
+        editorText(
+          'Next step',
+          'The call to action that ends every post, with the demo booking and sign-up buttons: for posts of this site and of the blog service alike.',
+        ),
+      ),
     share: z
       .object({
         heading: z.string().min(3).describe(editorText('Heading', 'Over the share links.')),
@@ -219,3 +249,6 @@ export const blogPageSchema = z
     ...seo,
   })
   .strict();
+
+/** The blog pages' copy (src/content/blog-page/blogs.json). */
+export type BlogPageCopy = z.infer<typeof blogPageSchema>;

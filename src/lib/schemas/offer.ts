@@ -3,7 +3,34 @@
  * validity note that states the deadline's day through {deadline} (src/lib/offer.ts), so the two never disagree.
  */
 import { z } from 'astro/zod';
+import { OFFER_TRIGGERS, SCROLL_SHARE } from '../offer-trigger';
 import { EDITOR_TEXT, editorText } from './common';
+
+/** When the popup opens (src/lib/offer-trigger.ts); an experiment on the home page may change it. */
+const trigger = z
+  .object({
+    when: z
+      .enum(OFFER_TRIGGERS)
+      .describe(
+        editorText(
+          'Opens',
+          'load: as the home page is shown; scroll: once the visitor has scrolled the share of the page below; exit: when the visitor moves to leave (on a computer, the pointer leaving the window through its top; on a phone, a quick scroll back up after reading down the page).',
+        ),
+      ),
+    scrollShare: z
+      .number()
+      .int()
+      .min(SCROLL_SHARE.min)
+      .max(SCROLL_SHARE.max)
+      .describe(
+        editorText(
+          'Scrolled share (%)',
+          `With scroll: how much of the page the visitor has scrolled when the popup opens, in whole percent from ${SCROLL_SHARE.min} to ${SCROLL_SHARE.max}.`,
+        ),
+      ),
+  })
+  .strict()
+  .describe(editorText('When it opens', 'What opens the popup: the page being shown, a scroll, or a move to leave.'));
 
 export const offerSchema = z
   .object({
@@ -27,6 +54,7 @@ export const offerSchema = z
           'The usual price, shown crossed out beside the offer price, in whole rupees; it must be above the offer price.',
         ),
       ),
+    trigger,
     deadline: z
       .string()
       .datetime({ offset: true })
@@ -55,3 +83,4 @@ export const offerSchema = z
   });
 
 export type Offer = z.infer<typeof offerSchema>;
+export type OfferTriggerSetting = Offer['trigger'];

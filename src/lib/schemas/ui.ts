@@ -26,6 +26,37 @@ const navItem = z
   .strict();
 const link = z.object({ to: path, label: linkText }).strict();
 
+/**
+ * What is wrong with the Products menu's groups: a link in no group or in two, a group's address that is no link of
+ * the menu. Each problem names the field, so the build and the content admin point at it.
+ */
+export function productGroupProblems(
+  products: readonly { to: string }[],
+  groups: readonly { links: readonly string[] }[],
+): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const menu = new Set(products.map((item) => item.to));
+  const placed = new Map<string, number>();
+  groups.forEach((group, g) =>
+    group.links.forEach((to, l) => {
+      if (!menu.has(to)) {
+        problems.push({ path: ['productGroups', g, 'links', l], message: `${to} is not a link of the Products menu` });
+      } else if (placed.has(to)) {
+        problems.push({
+          path: ['productGroups', g, 'links', l],
+          message: `${to} is in group ${placed.get(to)! + 1} already`,
+        });
+      } else placed.set(to, g);
+    }),
+  );
+  products.forEach((item, i) => {
+    if (!placed.has(item.to)) {
+      problems.push({ path: ['products', i, 'to'], message: `${item.to} is in no group of productGroups` });
+    }
+  });
+  return problems;
+}
+
 export const uiSchema = z
   .object({
     skipLink: label.describe(
@@ -62,6 +93,31 @@ export const uiSchema = z
           .array(navItem)
           .length(15)
           .describe(editorText('Products menu', 'The links of the Products menu, most used feature first.')),
+        productGroups: z
+          .array(
+            z
+              .object({
+                heading: label.describe(editorText('Group heading', 'The heading over the group, such as Community.')),
+                links: z
+                  .array(path)
+                  .min(1)
+                  .describe(
+                    editorText(
+                      'Links',
+                      'The addresses of the Products menu links the group holds, in the order shown, such as /member-management.',
+                    ),
+                  ),
+              })
+              .strict(),
+          )
+          .min(2)
+          .max(5)
+          .describe(
+            editorText(
+              'Products menu groups',
+              'The Products menu shows its links in these groups, each under its heading: every link of the menu in exactly one group.',
+            ),
+          ),
         audiences: z
           .array(navItem)
           .min(2)
@@ -80,6 +136,10 @@ export const uiSchema = z
           .describe(editorText('Footer links', 'The three groups of links at the bottom of every page.')),
       })
       .strict()
+      .superRefine(({ products, productGroups }, context) => {
+        for (const problem of productGroupProblems(products, productGroups))
+          context.addIssue({ code: 'custom', ...problem });
+      })
       .describe(editorText('Menus and links', 'The links of the header menus and of the footer.')),
     footer: z
       .object({
