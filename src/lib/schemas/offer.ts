@@ -3,6 +3,7 @@
  * validity note that states the deadline's day through {deadline} (src/lib/offer.ts), so the two never disagree.
  */
 import { z } from 'astro/zod';
+import { whatsappPeriods } from '../pricing/periods';
 import { EDITOR_TEXT, editorText } from './common';
 
 export const offerSchema = z
@@ -24,7 +25,7 @@ export const offerSchema = z
       .describe(
         editorText(
           'Original price (₹)',
-          'The usual price, shown crossed out beside the offer price, in whole rupees; it must be above the offer price.',
+          'The usual price, shown crossed out beside the offer price, in whole rupees; it must be above the offer price and be the price of the plan and period below.',
         ),
       ),
     deadline: z
@@ -47,6 +48,27 @@ export const offerSchema = z
       .min(2)
       .max(6)
       .describe(editorText("What's included", 'Two to six lines with a tick, under the price.')),
+    term: z
+      .string()
+      .min(3)
+      .max(24)
+      .describe(editorText('Period', 'Follows the offer price: how long it buys, such as "for a year".')),
+    originalPriceOf: z
+      .object({
+        plan: z
+          .enum(['lite', 'plus', 'advance', 'free', 'business', 'enterprise'])
+          .describe(editorText('Plan', 'The plan the offer is compared with.')),
+        period: z
+          .enum(whatsappPeriods)
+          .describe(editorText('Period', 'The billing period the offer covers; its price follows the offer price.')),
+      })
+      .strict()
+      .describe(
+        editorText(
+          'Original price is',
+          "Whose price the original price is: the plan and period the offer replaces, such as Advance for a year. Publishing fails when the original price is not that plan's price on the pricing page.",
+        ),
+      ),
   })
   .strict()
   .refine((o) => o.originalPrice > o.price, {
