@@ -151,8 +151,11 @@ describe('the claims check', () => {
     ];
     const support = '"24/7 by chat and email"';
     const compliance = '"ISO 27001 compliant infrastructure and GDPR-ready data handling"';
-    const forFree = facts.neverSay.find((n) => n.words === 'for free')!.why;
-    const noCard = facts.neverSay.find((n) => n.words === 'no credit card')!.why;
+    // The reasons as the build says them: the plans named, not their slots.
+    const forFree =
+      'No plan is free to start: Lite and Free Forever have no subscription fee but a one-time setup cost. Say so with {fact.startCost}.';
+    const noCard =
+      'Starting is not free of payment: Lite and Free Forever have a one-time setup cost. Say what starting costs with {fact.startCost}.';
     expect(problemsOf(broken)).toEqual([
       `src/content/home/home.json, faq.items[0].answer: "24/7" states a fact the facts word once: write {fact.support} (${support})`,
       `src/content/home/home.json, cta.text: "no credit card" is a claim we do not make: ${noCard}`,

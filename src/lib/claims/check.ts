@@ -16,10 +16,12 @@
  * Its scope is the plan check's: blog posts have only their slots checked, legal pages and testimonials their slots
  * and names, and text that describes a picture or fills a drawn screen is left alone.
  */
+import { fillBrand } from '../brand';
 import { formatRupees } from '../format';
 import { variants, type Variant } from '../pricing/periods';
 import {
   isPictureText,
+  planSlots,
   pricingLists,
   scopeOf,
   SHOWN_WITH_EVERY_LIST,
@@ -53,6 +55,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
   const planName = (id: string) =>
     [...plans.community.plans, ...plans.whatsapp.plans].find((p) => p.id === id)?.name ?? id;
 
+  const mainPlanSlots = planSlots(plans, 'main');
   const problems: CopyProblem[] = [];
 
   const checkSlots = (file: string, field: string, text: string) => {
@@ -121,7 +124,13 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
       });
     for (const { words, why } of facts.neverSay) {
       const match = wordPattern(words).exec(text);
-      if (match) problems.push({ file, field, message: `"${match[0]}" is a claim we do not make: ${why}` });
+      // The reason names plans by their slots ("{plan.lite.name}"): said with the main price list's names and figures.
+      if (match)
+        problems.push({
+          file,
+          field,
+          message: `"${match[0]}" is a claim we do not make: ${fillBrand(why, mainPlanSlots)}`,
+        });
     }
   };
 
