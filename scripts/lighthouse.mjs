@@ -21,10 +21,15 @@ import { startHost } from './host.mjs';
 import { chromePath } from '../tests/browsers.mjs';
 
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-// The 404 and thank-you pages ask not to be indexed (and the 404 page answers 404), on purpose: those SEO audits do
-// not apply to them.
+// The 404, thank-you and regional pricing pages ask not to be indexed (UNLISTED in src/lib/routes.ts; the 404 page
+// answers 404), on purpose: those SEO audits do not apply to them.
 /** @type {Record<string, string[]>} */
-const NOT_APPLICABLE = { '/404': ['http-status-code', 'is-crawlable'], '/thank-you': ['is-crawlable'] };
+const NOT_APPLICABLE = {
+  '/404': ['http-status-code', 'is-crawlable'],
+  '/thank-you': ['is-crawlable'],
+  '/mr/pricing': ['is-crawlable'],
+  '/mr/business-whatsapp-pricing': ['is-crawlable'],
+};
 // The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
 /** @type {Record<string, string[]>} */
 const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };

@@ -6,7 +6,7 @@
  */
 import CMS from '@sveltia/cms';
 import { entryProblems, problemLines } from '../lib/cms/entry-check';
-import type { Plans } from '../lib/pricing/prices';
+import type { SiteRules } from '../lib/cms/entry-check';
 import { BlogPostPreview, FeaturePreview, HomePreview } from './previews';
 import { showPublishBar } from './publish-bar';
 import { guardUnsavedChanges } from './unsaved-guard';
@@ -19,10 +19,19 @@ const featurePages = document.querySelector<HTMLMetaElement>('meta[name="cms-fea
 for (const name of featurePages.split(' ').filter(Boolean)) CMS.registerPreviewTemplate(name, FeaturePreview);
 CMS.registerPreviewTemplate('blog', BlogPostPreview);
 
-/** The site's plans as the build that wrote this admin read them (plans.json beside the page), for the copy check. */
-async function sitePlans(): Promise<Plans | undefined> {
-  const response = await fetch(new URL('plans.json', document.baseURI)).catch(() => undefined);
-  return response?.ok ? ((await response.json()) as Plans) : undefined;
+/** A JSON file the build wrote beside this admin, or nothing. */
+async function besidePage<T>(name: string): Promise<T | undefined> {
+  const response = await fetch(new URL(name, document.baseURI)).catch(() => undefined);
+  return response?.ok ? ((await response.json()) as T) : undefined;
+}
+
+/** The site's plans and product facts as the build that wrote this admin read them, for the copy checks. */
+async function siteRules(): Promise<SiteRules> {
+  const [plans, facts] = await Promise.all([
+    besidePage<SiteRules['plans']>('plans.json'),
+    besidePage<SiteRules['facts']>('facts.json'),
+  ]);
+  return { plans, facts };
 }
 
 /** An entry as the save event hands it: an Immutable map. */
@@ -39,7 +48,7 @@ CMS.registerEventListener({
       saving.get('collection'),
       saving.get('path'),
       saving.get('data').toJS(),
-      await sitePlans(),
+      await siteRules(),
     );
     // Thrown as the admin's own "saving_failed", the save stops and its dialog shows the cause: the file is unchanged.
     if (problems.length) {

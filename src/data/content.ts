@@ -1,7 +1,8 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
  * from them and never read a collection. Every "{brand}" (and "{supportEmail}") in the data is filled in here from
- * configuration, and every plan slot ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
+ * configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
+ * ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
  * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
  * between builds, and a brand changed in the environment must show at once).
  */
@@ -9,6 +10,7 @@ import { getCollection, getEntry, type CollectionEntry, type CollectionKey } fro
 import { site } from '../config/site';
 import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
 import { applyChanges } from '../lib/experiments/changes';
+import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
 import type { Variant } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
@@ -17,10 +19,12 @@ import type { Ui } from '../lib/schemas/ui';
 /** What fills the brand slots of content: the brand name and the support address from configuration. */
 const brandSlots = { brand: site.brand, supportEmail: site.supportEmail };
 
-/** Every slot content may hold, for one price list: the brand's and the plans'. */
+/** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
 async function slotsFor(variant: Variant): Promise<ContentSlots> {
-  const plans = await getEntry('plans', 'plans');
-  return plans ? { ...planSlots(plans.data, variant), ...brandSlots } : brandSlots;
+  const [plans, facts] = await Promise.all([getEntry('plans', 'plans'), getEntry('facts', 'facts')]);
+  if (!plans) return brandSlots;
+  const factValues = facts ? factSlots(facts.data, plans.data, variant, brandSlots) : {};
+  return { ...planSlots(plans.data, variant), ...factValues, ...brandSlots };
 }
 
 const FOLDERS: Partial<Record<CollectionKey, string>> = {

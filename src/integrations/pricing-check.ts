@@ -4,6 +4,10 @@
  * - every content file (JSON and Markdown, src/content) through planCopyProblems (src/lib/pricing/plan-copy.ts): a plan slot
  *   that names nothing, a plan name that is no plan, a price, fee or saving written literally where a slot states it.
  *   Any of these stops the build, naming each file and field;
+ * - every content file through claimProblems (src/lib/claims/check.ts), against the product's facts
+ *   (src/content/facts/facts.json): a fact slot that names nothing or has no value where it is shown, a fact written
+ *   out by hand ("24/7"), "coming soon" by hand, a plan card listing what its plan lacks, a claim we do not make, an
+ *   offer's original price that is not the price it names. These stop the build too;
  * - each offer (src/content/offer): a warning naming the file when its deadline has passed, since the home popup no
  *   longer opens (the page decides at visit time: src/browser/offer-popup.ts).
  *
@@ -14,8 +18,11 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { splitFrontmatter } from '../data/blog/embedded';
+import { claimProblems } from '../lib/claims/check';
+import { FACTS_FILE } from '../lib/claims/facts';
 import { expiredOfferWarning } from '../lib/offer';
 import { planCopyProblems, type ContentFile } from '../lib/pricing/plan-copy';
+import { factsSchema } from '../lib/schemas/facts';
 import { offerSchema } from '../lib/schemas/offer';
 import { plansSchema } from '../lib/schemas/plans';
 
@@ -39,16 +46,31 @@ export async function readContentTree(root: string): Promise<ContentFile[]> {
   );
 }
 
-/** The copy's problems as one message, or null when there are none. */
+/**
+ * The copy's problems as one message, or null when there are none: against the plans, then against the facts. A plans
+ * or facts file that breaks its schema is left to the content layer, which names it.
+ */
 export async function copyCheck(root: string): Promise<string | null> {
   const plans = plansSchema.safeParse(JSON.parse(await readFile(join(root, PLANS_FILE), 'utf8')));
   if (!plans.success) return null;
-  const problems = planCopyProblems(await readContentTree(root), plans.data);
-  if (problems.length === 0) return null;
-  return [
-    `Copy that contradicts the plans (${PLANS_FILE}); docs/content.md explains the slots:`,
-    ...problems.map(({ file, field, message }) => `  ${file}, field ${field}: ${message}`),
-  ].join('\n');
+  const files = await readContentTree(root);
+  const facts = factsSchema.safeParse(files.find((file) => file.path === FACTS_FILE)?.data);
+  const lines = (problems: { file: string; field: string; message: string }[]) =>
+    problems.map(({ file, field, message }) => `  ${file}, field ${field}: ${message}`);
+  const planProblems = planCopyProblems(files, plans.data);
+  const factProblems = facts.success ? claimProblems(files, facts.data, plans.data) : [];
+  const message = [
+    ...(planProblems.length
+      ? [`Copy that contradicts the plans (${PLANS_FILE}); docs/content.md explains the slots:`, ...lines(planProblems)]
+      : []),
+    ...(factProblems.length
+      ? [
+          `Copy that contradicts the product facts (${FACTS_FILE}); docs/content.md explains the slots:`,
+          ...lines(factProblems),
+        ]
+      : []),
+  ];
+  return message.length ? message.join('\n') : null;
 }
 
 /** A warning per offer whose deadline has passed at `now`. */

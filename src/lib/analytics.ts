@@ -67,7 +67,7 @@ export const CHAT_TOPICS = {
   planHelp: 'plan-help',
   plusUpgrade: 'plus-upgrade',
   advanceEnquiry: 'advance',
-  businessOrLifetime: 'business-or-lifetime',
+  whatsappPlans: 'whatsapp-plans',
   thankYou: 'thank-you',
 } as const satisfies Record<keyof Ui['chat'], string>;
 

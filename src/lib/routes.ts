@@ -1,6 +1,6 @@
 /**
- * The route table: the site's paths that are not a page file of their own (aliases, the thank-you page) and the
- * pricing pages' paths per price list.
+ * The route table: the site's paths that are not a page file of their own (aliases, the thank-you page), the
+ * pricing pages' paths per price list, and the pages left out of the sitemap and search engines (UNLISTED).
  *
  * ALIASES: paths that answer with another page, each pointing at its canonical path: the route table's own spellings
  * (/Yoga, /ai-Web-builder) and the WhatsApp landing page's extra routes. This table is the only place an alias is
@@ -18,9 +18,6 @@ export const ALIASES: Readonly<Record<string, string>> = {
   '/business-whatsapp-managements': '/business-whatsapp-api',
   '/whatsapp-business-management': '/business-whatsapp-api',
 };
-
-/** Pages that are not for search engines. */
-export const UNLISTED = ['/thank-you', '/404'];
 
 /** Where every lead form goes after a confirmed success. */
 export const THANK_YOU_PATH = '/thank-you';
@@ -92,6 +89,13 @@ export const pricingPaths: Record<Variant, { community: string; whatsapp: string
   main: { community: '/pricing', whatsapp: '/business-whatsapp-pricing' },
   mr: { community: '/mr/pricing', whatsapp: '/mr/business-whatsapp-pricing' },
 };
+
+/**
+ * Pages that are not for search engines: left out of the sitemap, and BaseLayout marks them noindex. The regional price
+ * lists are among them: they are offered by the sales team to the customers it signs up (each says so under its
+ * heading), and are no page a search should land a visitor on.
+ */
+export const UNLISTED: readonly string[] = ['/thank-you', '/404', pricingPaths.mr.community, pricingPaths.mr.whatsapp];
 
 /** The props of a page built once per variant. */
 export interface VariantProps {

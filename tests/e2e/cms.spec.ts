@@ -26,6 +26,7 @@ const ONE_OF_EACH = [
   ['landing/entries/creator', 'src/content/landing/creator.json'],
   ['whatsapp/entries/landing', 'src/content/whatsapp/landing.json'],
   ['plans/entries/plans', 'src/content/plans/plans.json'],
+  ['facts/entries/facts', 'src/content/facts/facts.json'],
   ['offer/entries/mega-bundle', OFFER],
   ['testimonials/entries/home-1', 'src/content/testimonials/home-1.json'],
   ['about/entries/about-us', 'src/content/about/about-us.json'],
@@ -216,6 +217,22 @@ test.describe('content admin', () => {
     await expect(dialog).toContainText('This entry was not saved.');
     // The build's own rule, in the admin's words: the field by its label.
     await expect(dialog).toContainText('Original price (₹): must be above the price');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await readCheckout(page, OFFER)).toBe(readFileSync(OFFER, 'utf8'));
+  });
+
+  test('an original price that is not the price of the plan it names is not saved, and the admin says why', async ({
+    page,
+  }) => {
+    await openAdmin(page);
+    await page.goto('/cms/#/collections/offer/entries/mega-bundle');
+    await page.getByRole('spinbutton', { name: 'Original price (₹)', exact: true }).fill('52999');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.locator('dialog[open]');
+    // The product facts check, with the plans and facts the admin was built with: the "was" price is Advance's.
+    await expect(dialog).toContainText(
+      'Original price (₹): ₹52,999 is not what it says it was: Advance costs ₹49,999 yearly',
+    );
     await dialog.getByRole('button', { name: 'OK' }).click();
     expect(await readCheckout(page, OFFER)).toBe(readFileSync(OFFER, 'utf8'));
   });

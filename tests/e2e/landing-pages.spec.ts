@@ -268,7 +268,7 @@ test.describe('creator page', () => {
     await expectNewTab(page, 'Try the AI assistant', ADMIN_APP);
   });
 
-  test('what creators sell, with products marked coming soon', async ({ page }) => {
+  test('what creators sell, product selling included on the plans that have it', async ({ page }) => {
     await page.goto('/creator');
     const section = page.getByRole('region', { name: 'Everything you sell, on one platform' });
     await expect(section.getByRole('heading', { level: 3 })).toHaveText([
@@ -279,14 +279,17 @@ test.describe('creator page', () => {
       'Community access plans',
       'Payment management',
     ]);
+    // Product selling is available (the Plus and Advance plans list it), so no card calls it coming soon.
     const cards = section.getByRole('listitem');
-    await expect(cards.filter({ hasText: 'Coming soon' })).toHaveCount(1);
-    await expect(cards.filter({ hasText: 'Coming soon' }).getByRole('heading')).toHaveText('Products');
+    await expect(cards.filter({ hasText: /coming soon/i })).toHaveCount(0);
+    await expect(cards.filter({ has: page.getByRole('heading', { name: 'Products' }) })).toContainText(
+      'on Plus and Advance',
+    );
   });
 
-  test('a free website on your own domain and the AI assistant', async ({ page }) => {
+  test('a free website, ready for your own domain, and the AI assistant', async ({ page }) => {
     await page.goto('/creator');
-    const website = page.getByRole('region', { name: 'A free website on your own domain' });
+    const website = page.getByRole('region', { name: 'A free website, ready for your own domain' });
     await expect(website).toContainText(/own domain/);
     const assistant = page.getByRole('region', { name: /AI assistant/ });
     for (const thing of [/Plans/, /Events and workshops/, /Appointments/, /Meetings/, /Courses/]) {

@@ -69,8 +69,10 @@ test.describe('/pricing', () => {
     );
     const advance = card(page, 'Advance').getByRole('link', { name: /Advance/ });
     expect(decodeURIComponent((await advance.getAttribute('href'))!)).toMatch(/\?text=.*Advance plan/);
-    const lifetime = page.getByRole('link', { name: 'Ask our sales team' });
-    expect(decodeURIComponent((await lifetime.getAttribute('href'))!)).toMatch(/Business Plan or the Lifetime Plan/);
+    // No Lifetime plan exists: the sales note asks about the WhatsApp plans, a product of their own.
+    const sales = page.getByRole('link', { name: 'Ask our sales team about WhatsApp' });
+    expect(decodeURIComponent((await sales.getAttribute('href'))!)).toMatch(/Business and Enterprise plans/);
+    expect(decodeURIComponent((await sales.getAttribute('href'))!)).not.toMatch(/Lifetime/);
     await expect(card(page, 'Lite').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', /\/admin$/);
   });
 
@@ -89,7 +91,7 @@ test.describe('/pricing', () => {
     ).toBeVisible();
     await page.getByText('Can I use my own domain?').click();
     await expect(
-      page.getByText(/custom domain is included in Advance, and on Lite and Plus .* paid add-on/),
+      page.getByText(/custom domain is included on Plus and Advance, and on Lite .* paid add-on/),
     ).toBeVisible();
     await expect(page.locator('#pricing-faq')).not.toContainText(/starter|\bpro\b|4%/i);
     await expect(page.getByRole('heading', { name: 'Not sure which plan is right for you?' })).toBeVisible();

@@ -31,7 +31,7 @@ test('sections: broadcast, enterprise, integrations, compact plans, app promo, t
     await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
   }
   await expect(page.getByText(/ISO 27001/).first()).toBeVisible();
-  await expect(page.getByText(/GDPR ready/).first()).toBeVisible();
+  await expect(page.getByText(/GDPR-ready/).first()).toBeVisible();
   const integrations = page.getByRole('region', { name: 'Works with the tools you already use' });
   await expect(integrations.getByRole('listitem')).toHaveText([
     'WooCommerce',

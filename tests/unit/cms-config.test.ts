@@ -170,6 +170,7 @@ describe('content admin config', () => {
         'blogCategories',
         'blogPage',
         'experiments',
+        'facts',
         'features',
         'home',
         'landing',
@@ -290,7 +291,8 @@ describe('content admin config', () => {
     expect(description.hint).toContain('the brand name');
   });
 
-  it("tells the editor what the offer's deadline does, and what a plan slot states", () => {
+  it("tells the editor what the offer's deadline does, and what a plan or fact slot states", () => {
+    const home = formsOf('home')[0]!.fields;
     const offer = formsOf('offer')[0]!.fields;
     const deadline = offer.find((f) => f.name === 'deadline')!;
     expect(deadline.hint).toMatch(/After this moment the home popup no longer opens/);
@@ -303,6 +305,11 @@ describe('content admin config', () => {
     expect(community.find((f) => f.name === 'yearlyBadge')!.hint).toContain(
       'Keep {yearlySaving} as written: the site fills in what yearly billing saves',
     );
+    const homeFaq = (home.find((f) => f.name === 'faq')!.fields as CmsField[]).find((f) => f.name === 'items')!;
+    // A fact slot: what the product facts state, by their name.
+    expect((homeFaq.fields as CmsField[]).find((f) => f.name === 'answer')!.hint).toContain(
+      'the fact "support" as worded under Product facts',
+    );
     const faq = community.find((f) => f.name === 'faq')!.fields as CmsField[];
     expect(faq.find((f) => f.name === 'answer')!.hint).toContain(
       'the transaction fee of the Lite plan, as set under Plans and pricing',
@@ -312,6 +319,7 @@ describe('content admin config', () => {
   it('lists the rules a form cannot hold, which the build still checks', () => {
     expect(unexpressed).toEqual([
       'experiments: a custom check (refinement)',
+      'facts: a custom check (refinement)',
       'home.showcase.entries[]: a custom check (refinement)',
       'offer: a custom check (refinement)',
       'ui.navigation: a custom check (refinement)',

@@ -7,8 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { readContentFiles } from '../../src/integrations/cms-admin';
 import { entryProblems, fieldPath, problemLines } from '../../src/lib/cms/entry-check';
 import type { Plans } from '../../src/lib/pricing/prices';
+import type { Facts } from '../../src/lib/schemas/facts';
 
 const PLANS = JSON.parse(readFileSync('src/content/plans/plans.json', 'utf8')) as Plans;
+const FACTS = JSON.parse(readFileSync('src/content/facts/facts.json', 'utf8')) as Facts;
+/** The site's plans and facts, as the admin reads them beside its page. */
+const SITE = { plans: PLANS, facts: FACTS };
 const OFFER = 'src/content/offer/mega-bundle.json';
 const offer = () => JSON.parse(readFileSync(OFFER, 'utf8')) as Record<string, unknown>;
 const HOME = 'src/content/home/home.json';
@@ -21,19 +25,19 @@ describe('the check before a save', () => {
       list.flatMap((file) => {
         const data =
           collection === 'blogCategories' ? { categories: file.data } : (file.data as Record<string, unknown>);
-        return entryProblems(collection, file.path, data, PLANS).map((p) => `${file.path}: ${p.field}: ${p.message}`);
+        return entryProblems(collection, file.path, data, SITE).map((p) => `${file.path}: ${p.field}: ${p.message}`);
       }),
     );
     expect(problems).toEqual([]);
   });
 
   it("refuses an offer's original price below its price, naming the field as the admin labels it", () => {
-    const problems = entryProblems('offer', OFFER, { ...offer(), price: 45999, originalPrice: 40000 }, PLANS);
+    const problems = entryProblems('offer', OFFER, { ...offer(), price: 45999, originalPrice: 40000 }, SITE);
     expect(problemLines(problems)).toEqual(['Original price (₹): must be above the price']);
   });
 
   it('says a bound as a sentence', () => {
-    expect(problemLines(entryProblems('offer', OFFER, { ...offer(), title: 'Mb' }, PLANS))).toEqual([
+    expect(problemLines(entryProblems('offer', OFFER, { ...offer(), title: 'Mb' }, SITE))).toEqual([
       'Offer name: must be at least 3 characters',
     ]);
   });
@@ -41,7 +45,7 @@ describe('the check before a save', () => {
   it('refuses copy that contradicts the plans, naming the list item by its place', () => {
     const data = home();
     data.faq.items[1]!.answer = 'Plus costs ₹2,499 a month, with every feature and no transaction fee at all.';
-    const [problem] = entryProblems('home', HOME, data as unknown as Record<string, unknown>, PLANS);
+    const [problem] = entryProblems('home', HOME, data as unknown as Record<string, unknown>, SITE);
     expect(problem?.field).toBe('FAQ › Questions › 2 › Answer');
     expect(problem?.message).toMatch(/₹2,499.*\{plan\.plus\.monthly\}/);
   });
@@ -59,6 +63,6 @@ describe('an entry as the form holds it', () => {
     };
     // An optional picture crop the editor never filled is an object of empty fields in the form.
     feature.hero.image.focus = { x: null, y: null };
-    expect(entryProblems('features', 'src/content/features/smart-ai.json', feature, PLANS)).toEqual([]);
+    expect(entryProblems('features', 'src/content/features/smart-ai.json', feature, SITE)).toEqual([]);
   });
 });

@@ -38,7 +38,13 @@ describe('plan slots', () => {
       'plan.free.name': 'Free Forever',
       'plan.business.quarterly': '₹6,999',
       'plan.enterprise.setup': '₹5,000',
+      // The paid WhatsApp plans' trial (the spec's "Paid plans: 7-day free trial"), worded as their cards word it.
+      'plan.business.trial': '7-day free trial',
+      'plan.enterprise.trial': '7-day free trial',
     });
+    // Only the paid WhatsApp plans have a trial: no community plan has one, nor Free Forever.
+    expect(main).not.toHaveProperty('plan.lite.trial');
+    expect(main).not.toHaveProperty('plan.free.trial');
     // No such field: a WhatsApp plan has no transaction fee, a community plan no quarterly price.
     expect(main).not.toHaveProperty('plan.business.fee');
     expect(main).not.toHaveProperty('plan.plus.quarterly');
@@ -108,7 +114,7 @@ describe('the copy check', () => {
       ],
       plans,
     ).map((p) => `${p.file}, ${p.field}: ${p.message}`);
-    const names = 'the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise, Lifetime';
+    const names = 'the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise';
     expect(problems).toEqual([
       `${PLANS}, community.yearlyBadge: "33%" states a saving of its own: write {yearlySaving}, which states what the prices save (main: up to 16%, mr: up to 33%)`,
       `${PLANS}, community.faq[0].answer: "Starter plan" names a plan that does not exist: ${names}`,
@@ -144,13 +150,20 @@ describe('the copy check', () => {
   });
 
   it('refuses a plan-like name that is no plan, in any case, and accepts our plans and the sales-only ones', () => {
+    // No Lifetime plan exists: the sales chat's "Business Plan or Lifetime Plan" is refused.
+    expect(problemsOf({ a: 'I would like the Business Plan or the Lifetime Plan.' })).toEqual([
+      'a: "Lifetime Plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
+    ]);
+    const salesOnly = structuredClone(plans);
+    salesOnly.community.salesNote.plans = ['Lifetime'];
+    expect(planCopyProblems([{ path: 'src/content/x.json', data: { a: 'the Lifetime Plan' } }], salesOnly)).toEqual([]);
     expect(problemsOf({ a: 'Custom domains are included in the pro plan.', b: 'Our Premium Plans rock.' })).toEqual([
-      'a: "pro plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise, Lifetime',
-      'b: "Premium Plans" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise, Lifetime',
+      'a: "pro plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
+      'b: "Premium Plans" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
     ]);
     expect(
       problemsOf({
-        a: 'The Plus plan, the Free Forever plan, a Business Plan or the Lifetime Plan.',
+        a: 'The Plus plan, the Free Forever plan or a Business Plan.',
         b: 'Each plan, your monthly plan, paid plans, an annual plan and a 4-week starter course.',
         c: 'The {plan.advance.name} plan.',
       }),
@@ -181,6 +194,32 @@ describe('the copy check', () => {
       'd: "₹1,999" is a price the plans state: write {plan.advance.monthly}',
       'e: "3%" is a fee or saving no plan states, in a sentence about a plan: write it as a slot, e.g. {plan.lite.fee} or {yearlySaving}',
     ]);
+  });
+
+  it('refuses a free trial stated without the plans that give it, or its days written out', () => {
+    expect(
+      problemsOf({
+        // The home FAQ and the WhatsApp pricing intro as they were.
+        home: 'Yes. You can start with a free trial, set up your community and invite members before you choose a paid plan.',
+        whatsapp: 'Start free, and move to a paid plan with a 7-day free trial.',
+        other: 'Each paid plan has a 14 day trial.',
+      }),
+    ).toEqual([
+      'home: "free trial" is said without the plans that give it: only {plan.business.trial} or {plan.enterprise.trial} state a free trial, so write one of them',
+      'whatsapp: "7-day" is a free trial the plans state: write {plan.business.trial} or {plan.enterprise.trial}',
+      'whatsapp: "free trial" is said without the plans that give it: only {plan.business.trial} or {plan.enterprise.trial} state a free trial, so write one of them',
+    ]);
+    expect(
+      problemsOf({
+        question: 'Is there a free trial?',
+        slot: 'Yes: {plan.business.name} and {plan.enterprise.name} each start with a {plan.business.trial}.',
+        named: 'The {plan.plus.name} plan has a 14-day trial.',
+      }),
+    ).toEqual([
+      'named: "14-day" is a trial no plan states, in a sentence about a plan: write the plan\'s trial as a slot, e.g. {plan.business.trial}',
+    ]);
+    // The card's own template, from which the slot is worded, is no sentence of its own.
+    expect(problemsOf({ whatsapp: { trial: '{days}-day free trial' } }, PLANS)).toEqual([]);
   });
 
   it("leaves alone the spec's gateway and message charges, other figures, pictures, testimonials and legal text", () => {
@@ -226,7 +265,7 @@ describe('the build step (src/integrations/pricing-check.ts)', () => {
       expect(await copyCheck(root)).toBe(
         [
           'Copy that contradicts the plans (src/content/plans/plans.json); docs/content.md explains the slots:',
-          '  src/content/plans/plans.json, field community.faq[0].answer: "Starter plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise, Lifetime',
+          '  src/content/plans/plans.json, field community.faq[0].answer: "Starter plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
         ].join('\n'),
       );
     } finally {

@@ -16,10 +16,15 @@ import { communityPeriods } from '../../src/lib/pricing/periods';
 import { pricingPlans, type PricingSettings } from '../../src/lib/pricing/cards';
 import { whatsappOffersJsonLd } from '../../src/lib/pricing/json-ld';
 import { plansSchema } from '../../src/lib/schemas/plans';
+import rawFacts from '../../src/content/facts/facts.json';
+import { factSlots } from '../../src/lib/claims/facts';
+import { factsSchema } from '../../src/lib/schemas/facts';
 
 const plans: Plans = plansSchema.parse(raw);
-/** The plans as a pricing page of a variant reads them: every plan slot filled with that price list. */
-const read = (variant: 'main' | 'mr'): Plans => fillBrand(plans, planSlots(plans, variant));
+const facts = factsSchema.parse(rawFacts);
+/** The plans as a pricing page of a variant reads them: every plan and fact slot filled with that price list. */
+const read = (variant: 'main' | 'mr'): Plans =>
+  fillBrand(plans, { ...planSlots(plans, variant), ...factSlots(facts, plans, variant) });
 const community = (id: string) => plans.community.plans.find((p) => p.id === id)!;
 const whatsapp = (id: string) => plans.whatsapp.plans.find((p) => p.id === id)!;
 
@@ -65,8 +70,9 @@ describe('community plans (product rule: the prices of the pricing page)', () =>
       '2 to 2.5%',
       '0 on UPI, 0 on debit cards, 0.01% on credit cards',
       '₹29.05 per net banking transaction',
-      'A custom domain is included in Advance',
-      'on Lite and Plus you can add one as a paid add-on',
+      // The spec's "Pro plan includes it, Starter sells it as an add-on": Plus and Advance (0%), Lite (2%).
+      'A custom domain is included on Plus and Advance',
+      'on Lite you can add one as a paid add-on',
       'free subdomain',
     ]) {
       expect(text).toContain(fact);
@@ -180,7 +186,7 @@ const settings = (variant: PricingSettings['variant']): PricingSettings => ({
   messages: {
     plusUpgrade: 'plus?',
     advanceEnquiry: 'advance?',
-    businessOrLifetime: 'other?',
+    whatsappPlans: 'whatsapp?',
     planHelp: 'help?',
     thankYou: 'thanks?',
   },

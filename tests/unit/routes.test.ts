@@ -33,6 +33,11 @@ describe('the alias table', () => {
     for (const alias of Object.keys(ALIASES)) expect(inSitemap(`https://site.example${alias}`)).toBe(false);
     expect(inSitemap('https://site.example/thank-you')).toBe(false);
     expect(inSitemap('https://site.example/404')).toBe(false);
+    // The regional price lists: offered by the sales team, not a page a search should land on.
+    expect(inSitemap('https://site.example/mr/pricing')).toBe(false);
+    expect(inSitemap('https://site.example/mr/business-whatsapp-pricing')).toBe(false);
+    expect(inSitemap('https://site.example/pricing')).toBe(true);
+    expect(inSitemap('https://site.example/business-whatsapp-pricing')).toBe(true);
     expect(inSitemap('https://site.example/yoga')).toBe(true);
     expect(inSitemap('https://site.example/')).toBe(true);
   });

@@ -37,15 +37,16 @@ describe('site configuration', () => {
     expect(link).toContain('%26');
   });
   it('has a message for every chat the site opens, quoting the prices of the page it opens from', () => {
-    const { planHelp, plusUpgrade, advanceEnquiry, businessOrLifetime } = fillBrand(ui.chat, planSlots(plans, 'main'));
+    const { planHelp, plusUpgrade, advanceEnquiry, whatsappPlans } = fillBrand(ui.chat, planSlots(plans, 'main'));
     expect(planHelp).toMatch(/plan/i);
     // The spec's Plus prices: 2499 a month and 24999 a year (main), 1499 and 11999 on /mr/pricing.
     expect(plusUpgrade).toMatch(/Plus plan \(₹2,499 a month, or ₹24,999 a year\)/);
     expect(fillBrand(ui.chat, planSlots(plans, 'mr')).plusUpgrade).toMatch(/₹1,499 a month, or ₹11,999 a year/);
     expect(advanceEnquiry).toMatch(/Advance plan/);
     expect(advanceEnquiry).toMatch(/white-label/i);
-    expect(businessOrLifetime).toMatch(/Business Plan/);
-    expect(businessOrLifetime).toMatch(/Lifetime Plan/);
+    // The WhatsApp cards' and the sales note's message names the WhatsApp plans that exist, and no Lifetime plan.
+    expect(whatsappPlans).toMatch(/WhatsApp Business API and its Business and Enterprise plans/);
+    expect(whatsappPlans).not.toMatch(/Lifetime/i);
   });
   it('prints 2025 in the copyright line', () => {
     expect(site.copyrightYear).toBe(2025);

@@ -67,6 +67,8 @@ const PAGES: Record<string, (name: string) => string> = {
   landing: (name) => `/${name}`,
   whatsapp: () => '/business-whatsapp-api',
   plans: () => pricingPaths.main.community,
+  // The facts are quoted on every page; the comparison table of /pricing shows what each plan includes.
+  facts: () => pricingPaths.main.community,
   // The offer is the home page's popup; testimonials and the site-wide labels are seen there first.
   offer: () => '/',
   testimonials: () => '/',
@@ -93,6 +95,7 @@ const {
   landing,
   whatsapp,
   plans,
+  facts,
   about,
   legal,
   blogPage,
@@ -113,6 +116,11 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   landing: json(landing, 'Landing pages', 'The creator and yoga landing pages.'),
   whatsapp: json(whatsapp, 'WhatsApp landing', 'The WhatsApp marketing page.'),
   plans: json(plans, 'Plans and pricing', 'Prices, plan cards, the comparison table and the pricing FAQ.'),
+  facts: json(
+    facts,
+    'Product facts',
+    'What support promises, the certifications, what starting costs, what each plan includes and what is coming soon: every page quotes them, and the comparison table on /pricing is drawn from them.',
+  ),
   offer: json(offer, 'Offer', "The limited-time offer in the home page's popup: its prices, end and what it includes."),
   testimonials: json(testimonials, 'Testimonials', 'What customers say, on the home, yoga and creator pages.', {
     entries: {

@@ -1,12 +1,14 @@
 /**
  * The build's rules for one entry, as the content admin checks it before a save (src/cms/admin.ts): the collection's
  * whole schema, its checks across fields included (an offer's original price above its price), and the plan copy
- * check (src/lib/pricing/plan-copy.ts). Each problem is told in the admin's words: the field by its labels, the rule
- * as a sentence.
+ * check (src/lib/pricing/plan-copy.ts) and the product facts check (src/lib/claims/check.ts). Each problem is told in
+ * the admin's words: the field by its labels, the rule as a sentence.
  */
 import { z } from 'astro/zod';
+import { claimProblems } from '../claims/check';
 import { planCopyProblems } from '../pricing/plan-copy';
 import type { Plans } from '../pricing/prices';
+import type { Facts } from '../schemas/facts';
 import { CMS_COLLECTIONS, SCHEMA_CONTEXT } from './admin-config';
 import { editorTextOf, innerType, labelOf } from './fields';
 
@@ -114,15 +116,22 @@ function fileData(collection: string, data: Record<string, unknown>): unknown {
   return entry;
 }
 
+/** The plans and the product facts of the site being edited, as the build that wrote the admin read them. */
+export interface SiteRules {
+  plans?: Plans | undefined;
+  facts?: Facts | undefined;
+}
+
 /**
  * What the build would refuse in an entry of `collection` about to be saved as `path`: every rule of its schema, and
- * copy that contradicts `plans` (the plans of the site being edited). No problems: the build takes it.
+ * copy that contradicts the site's plans and facts. No problems: the build takes it. Saving the facts also checks the
+ * plan cards against them (a feature marked coming soon that a card lists), which the admin names by the card's field.
  */
 export function entryProblems(
   collection: string,
   path: string,
   data: Record<string, unknown>,
-  plans: Plans | undefined,
+  { plans, facts }: SiteRules,
 ): EntryProblem[] {
   const schema = collectionSchema(collection);
   if (!schema) return [];
@@ -136,11 +145,29 @@ export function entryProblems(
   }
   if (!plans) return [];
   const plansNow = collection === 'plans' ? (result.data as Plans) : plans;
-  return planCopyProblems([{ path, data: entry, body: String(data.body ?? '') }], plansNow).map((problem) => ({
+  const factsNow = collection === 'facts' ? (result.data as Facts) : facts;
+  const file = { path, data: entry, body: String(data.body ?? '') };
+  const named = (problem: { field: string; message: string }) => ({
     field: fieldLabels(schema, fieldPath(problem.field), entry).join(' › '),
     message: problem.message,
-  }));
+  });
+  const problems = planCopyProblems([file], plansNow).map(named);
+  if (!factsNow) return problems;
+  problems.push(...claimProblems([file], factsNow, plansNow).map(named));
+  if (collection === 'facts') {
+    // The plan cards (Plans and pricing) against the facts about to be saved, named by the cards' own labels.
+    const plansFile = { path: PLANS_FILE, data: plansNow };
+    const plansSchema = collectionSchema('plans')!;
+    for (const problem of claimProblems([plansFile], factsNow, plansNow)) {
+      if (problem.file !== PLANS_FILE) continue;
+      const field = fieldLabels(plansSchema, fieldPath(problem.field), plansNow).join(' › ');
+      problems.push({ field: '', message: `Plans and pricing › ${field}: ${problem.message}` });
+    }
+  }
+  return problems;
 }
+
+const PLANS_FILE = 'src/content/plans/plans.json';
 
 /** "community.faq[0].answer" → ["community", "faq", 0, "answer"]. */
 export const fieldPath = (field: string): (string | number)[] =>

@@ -8,6 +8,7 @@
  * that order changes by one line when one field is saved.
  */
 import { z } from 'astro/zod';
+import { factSlotMeaning } from '../claims/facts';
 import { planSlotMeaning } from '../pricing/plan-copy';
 import { isRecord } from '../json';
 
@@ -175,7 +176,7 @@ function slotsIn(values: unknown[]): string[] {
 
 function hintOf(description: string | undefined, slots: string[]): string | undefined {
   const parts = description ? [description] : [];
-  const meaning = (slot: string) => SLOT_MEANINGS[slot] ?? planSlotMeaning(slot);
+  const meaning = (slot: string) => SLOT_MEANINGS[slot] ?? planSlotMeaning(slot) ?? factSlotMeaning(slot);
   const known = slots.filter(meaning);
   if (known.length) {
     parts.push(

@@ -7,6 +7,7 @@
  *   {plan.<id>.monthly}, .quarterly, .yearly    its price for that period: "₹2,499" (quarterly: WhatsApp plans only)
  *   {plan.<id>.setup}                           its one-time setup cost: "₹5,000"
  *   {plan.<id>.fee}                             a community plan's transaction fee: "2%"
+ *   {plan.<id>.trial}                           a WhatsApp plan's free trial: "7-day free trial"
  *   {yearlySaving}                              what yearly billing saves on the community plans: "up to 16%"
  *
  * Each price list (variant) fills them with its own values: /mr/pricing states the /mr/ prices. planSlots() gives the
@@ -22,7 +23,7 @@ import { priceOf, yearlySaving, type Plans } from './prices';
 /** What a slot states: its text, and the figure behind it (a rupee amount or a percentage) for the check. */
 interface Figure {
   text: string;
-  unit?: '₹' | '%';
+  unit?: '₹' | '%' | 'days';
   value?: number;
 }
 
@@ -37,6 +38,7 @@ export const PLAN_SLOT_FIELDS = {
   yearly: 'yearly price',
   setup: 'one-time setup cost',
   fee: 'transaction fee',
+  trial: 'free trial',
 } as const;
 type PlanSlotField = keyof typeof PLAN_SLOT_FIELDS;
 
@@ -86,6 +88,12 @@ export function planFigures(plans: Plans, variant: Variant): Record<string, Figu
       put(plan.id, period, price === null ? null : rupees(price));
     }
     put(plan.id, 'setup', rupees(whatsappSetup));
+    if (plan.trialDays)
+      put(plan.id, 'trial', {
+        text: fillSlots(plans.whatsapp.trial, { days: plan.trialDays }),
+        unit: 'days',
+        value: plan.trialDays,
+      });
   }
   out.yearlySaving = savingFigure(plans, variant);
   return out;
@@ -124,9 +132,9 @@ export interface CopyProblem {
 }
 
 /** The community pricing page of each price list, named in a problem. */
-const pricingLists: Record<Variant, string> = { main: '/pricing', mr: '/mr/pricing' };
+export const pricingLists: Record<Variant, string> = { main: '/pricing', mr: '/mr/pricing' };
 /** Files shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
-const SHOWN_WITH_EVERY_LIST = new Set(['src/content/plans/plans.json', 'src/content/ui.json']);
+export const SHOWN_WITH_EVERY_LIST = new Set(['src/content/plans/plans.json', 'src/content/ui.json']);
 
 /** Words used as plan names elsewhere: before "plan" they must be the name of one of ours. */
 export const PLAN_LIKE_NAMES = [
@@ -156,7 +164,7 @@ export const PLAN_LIKE_NAMES = [
 ];
 
 /** Which rules a file's text is held to (docs/content.md, "Copy that states a plan"). */
-function scopeOf(path: string): { names: boolean; figures: boolean } {
+export function scopeOf(path: string): { names: boolean; figures: boolean } {
   // Blog posts are dated articles about the reader's own plans and prices: only their slots are checked.
   if (/^src\/content\/blog\/[^/]+\.md$/.test(path)) return { names: false, figures: false };
   // Legal text is agreed as of its date, and a testimonial is a customer's own words: no figure is rewritten there.
@@ -170,14 +178,14 @@ function scopeOf(path: string): { names: boolean; figures: boolean } {
  * Text that describes a picture, or the sample data of a drawn product screen (a customer's prices, not ours): a field
  * named alt or ending in Alt, or anything under a field named preview.
  */
-function isPictureText(field: string): boolean {
+export function isPictureText(field: string): boolean {
   const keys = field.replace(/\[\d+\]/g, '').split('.');
   const key = keys.at(-1) ?? '';
   return key === 'alt' || key.endsWith('Alt') || keys.includes('preview');
 }
 
 /** Every string of a value with its field path: "community.faq[0].answer". */
-function* stringsOf(value: unknown, path: string): Generator<[string, string]> {
+export function* stringsOf(value: unknown, path: string): Generator<[string, string]> {
   if (typeof value === 'string') yield [path, value];
   else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* stringsOf(item, `${path}[${i}]`);
   else if (value && typeof value === 'object') {
@@ -185,9 +193,13 @@ function* stringsOf(value: unknown, path: string): Generator<[string, string]> {
   }
 }
 
-const SLOT = /\{(\s*)([A-Za-z][\w.]*)(\s*)\}/g;
-/** A slot this module owns: any dotted name ("{plan.plus.fee}", "{plans.x}") and the saving, in any case. */
-const isPlanSlot = (name: string) => name.includes('.') || name.toLowerCase() === 'yearlysaving';
+export const SLOT = /\{(\s*)([A-Za-z][\w.]*)(\s*)\}/g;
+/**
+ * A slot this module owns: any dotted name ("{plan.plus.fee}", "{plans.x}") and the saving, in any case, but the
+ * product facts' ("{fact.support}", checked by src/lib/claims/check.ts).
+ */
+const isPlanSlot = (name: string) =>
+  (name.includes('.') && !/^fact\./i.test(name)) || name.toLowerCase() === 'yearlysaving';
 const RUPEES = /₹\s?(\d[\d,]*(?:\.\d+)?)/g;
 const PERCENT = /(?<![\d.,])(\d+(?:\.\d+)?)\s?%/g;
 /** A sentence about what a plan costs in fees or what billing saves. */
@@ -200,11 +212,17 @@ function clauseAt(text: string, at: number): string {
   const ends = [',', ';', ':', ' - ', ' – '].map((mark) => text.indexOf(mark, at)).filter((i) => i >= 0);
   return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
 }
+/** A sentence about a free trial, and a number of days written in it ("7-day", "7 days"). */
+const TRIAL = /\btrials?\b/i;
+const FREE_TRIAL = /\bfree trials?\b/i;
+const DAYS = /(?<![\d.,])(\d+)[\s-]*days?\b/gi;
+/** The template the trial slot is written from ("{days}-day free trial"), which is not a sentence of its own. */
+const TRIAL_TEMPLATE = { file: 'src/content/plans/plans.json', field: 'whatsapp.trial' };
 const RANGE_AFTER = /^\s*(?:to|-|–|—)\s*[₹\d]/;
 const RANGE_BEFORE = /\d\s*%?\s*(?:to|-|–|—)\s*$/;
 
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const list = (items: string[]) => items.map((item) => `{${item}}`).join(' or ');
 
 export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProblem[] {
@@ -214,7 +232,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   >;
   const planIds: string[] = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.id);
   const ourNames = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.name);
-  const knownNames = [...new Set([...ourNames, ...plans.community.salesNote.plans])];
+  const knownNames = [...new Set([...ourNames, ...(plans.community.salesNote.plans ?? [])])];
   const knownLower = knownNames.map((name) => name.toLowerCase());
   // A sentence names one of our plans by a slot, by "<name> plan", or by a community plan's name as written,
   // past the sentence's first word ("Plus, ..." opens a sentence; "in advance" is no plan).
@@ -225,7 +243,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   const namesOurPlan = (sentence: string) => slotOrPlanWord.test(sentence) || bareName.test(sentence);
 
   /** The slots (of any price list) that state a figure: "₹2,499" -> plan.plus.monthly, plan.business.monthly. */
-  const slotsStating = (unit: '₹' | '%', value: number) =>
+  const slotsStating = (unit: '₹' | '%' | 'days', value: number) =>
     [
       ...new Set(
         variants.flatMap((variant) =>
@@ -282,6 +300,32 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
     }
   };
 
+  /**
+   * The free trial is the paid WhatsApp plans' ({plan.business.trial}): a number of days in a sentence about a trial
+   * is written as that slot, and so is a free trial stated (asked about, "Is there a free trial?", it may be named).
+   */
+  const checkTrial = (file: string, field: string, sentence: string, namesPlan: boolean) => {
+    const trialSlots = Object.keys(figures.main).filter((slot) => slot.endsWith('.trial'));
+    const hasTrialSlot = trialSlots.some((slot) => sentence.includes(`{${slot}}`));
+    for (const match of sentence.matchAll(DAYS)) {
+      const slots = slotsStating('days', Number(match[1]));
+      if (slots.length)
+        problems.push({ file, field, message: `"${match[0]}" is a free trial the plans state: write ${list(slots)}` });
+      else if (namesPlan)
+        problems.push({
+          file,
+          field,
+          message: `"${match[0]}" is a trial no plan states, in a sentence about a plan: write the plan's trial as a slot, e.g. {plan.business.trial}`,
+        });
+    }
+    if (FREE_TRIAL.test(sentence) && !hasTrialSlot && !sentence.trimEnd().endsWith('?'))
+      problems.push({
+        file,
+        field,
+        message: `"${FREE_TRIAL.exec(sentence)![0]}" is said without the plans that give it: only ${list(trialSlots)} state a free trial, so write one of them`,
+      });
+  };
+
   const checkFigures = (file: string, field: string, text: string) => {
     if (file === 'src/content/plans/plans.json' && field === 'community.yearlyBadge') {
       for (const [literal] of text.matchAll(PERCENT)) {
@@ -295,8 +339,10 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       }
       return;
     }
+    const isTrialTemplate = file === TRIAL_TEMPLATE.file && field === TRIAL_TEMPLATE.field;
     for (const sentence of sentencesOf(text)) {
       const namesPlan = namesOurPlan(sentence);
+      if (TRIAL.test(sentence) && !isTrialTemplate) checkTrial(file, field, sentence, namesPlan);
       for (const match of sentence.matchAll(RUPEES)) {
         const amount = match[1]!;
         const value = Number(amount.replaceAll(',', ''));

@@ -59,7 +59,16 @@ export const aboutSchema = z
       .object({
         heading: z.literal('Join the Mission'),
         text: z.string().min(20).describe(editorText('Text', 'The line under the closing heading.')),
-        button: z.literal('Sign up for free'),
+        button: z
+          .string()
+          .min(3)
+          .max(40)
+          .describe(
+            editorText(
+              'Button text',
+              'Opens the admin app in a new tab to sign up. Starting has a setup cost, so it does not promise "free" (the product facts list what not to say).',
+            ),
+          ),
       })
       .strict()
       .describe(editorText('Closing call', 'The last section of the page, with its sign-up button.')),

@@ -7,6 +7,7 @@
 import { aboutSchema } from './about';
 import { blogPageSchema } from './blog';
 import { experimentSchema } from './experiments';
+import { factsSchema } from './facts';
 import { featureSchema } from './features';
 import { homeSchema } from './home';
 import { landingSchema } from './landing';
@@ -32,6 +33,8 @@ export const FILE_COLLECTIONS = {
   landing: folder('src/content/landing', landingSchema),
   whatsapp: folder('src/content/whatsapp', whatsappSchema),
   plans: folder('src/content/plans', plansSchema),
+  /** The product's facts, each stated once: copy quotes them through {fact.…} slots. */
+  facts: folder('src/content/facts', factsSchema),
   about: folder('src/content/about', aboutSchema),
   /** Markdown: the schema checks the front matter. */
   legal: folder('src/content/legal', legalSchema, '*.md'),

@@ -4,6 +4,7 @@
  */
 import { z } from 'astro/zod';
 import { OFFER_TRIGGERS, SCROLL_SHARE } from '../offer-trigger';
+import { whatsappPeriods } from '../pricing/periods';
 import { EDITOR_TEXT, editorText } from './common';
 
 /** When the popup opens (src/lib/offer-trigger.ts); an experiment on the home page may change it. */
@@ -51,7 +52,7 @@ export const offerSchema = z
       .describe(
         editorText(
           'Original price (₹)',
-          'The usual price, shown crossed out beside the offer price, in whole rupees; it must be above the offer price.',
+          'The usual price, shown crossed out beside the offer price, in whole rupees; it must be above the offer price and be the price of the plan and period below.',
         ),
       ),
     trigger,
@@ -75,6 +76,27 @@ export const offerSchema = z
       .min(2)
       .max(6)
       .describe(editorText("What's included", 'Two to six lines with a tick, under the price.')),
+    term: z
+      .string()
+      .min(3)
+      .max(24)
+      .describe(editorText('Period', 'Follows the offer price: how long it buys, such as "for a year".')),
+    originalPriceOf: z
+      .object({
+        plan: z
+          .enum(['lite', 'plus', 'advance', 'free', 'business', 'enterprise'])
+          .describe(editorText('Plan', 'The plan the offer is compared with.')),
+        period: z
+          .enum(whatsappPeriods)
+          .describe(editorText('Period', 'The billing period the offer covers; its price follows the offer price.')),
+      })
+      .strict()
+      .describe(
+        editorText(
+          'Original price is',
+          "Whose price the original price is: the plan and period the offer replaces, such as Advance for a year. Publishing fails when the original price is not that plan's price on the pricing page.",
+        ),
+      ),
   })
   .strict()
   .refine((o) => o.originalPrice > o.price, {

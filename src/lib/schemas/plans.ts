@@ -108,21 +108,32 @@ const labels = z
       editorText('Setup cost line', 'Under the price where there is a setup cost: "+ {amount} one-time setup cost".'),
     ),
     noSetupCost: label.describe(editorText('No setup cost line', 'Instead of the setup cost line when the cost is 0.')),
+    regional: z
+      .object({
+        notice: z
+          .string()
+          .min(20)
+          .max(240)
+          .describe(editorText('Notice', 'Says whose prices the regional pages list, under their heading.')),
+        link: label.describe(editorText('Link text', "The link to the same page's standard prices.")),
+      })
+      .strict()
+      .describe(
+        editorText(
+          'Regional price notice',
+          `On ${pricingPaths.mr.community} and ${pricingPaths.mr.whatsapp} only: whose prices they are, and a link to the standard ones.`,
+        ),
+      ),
   })
   .strict()
   .describe(
     editorText('Shared labels', 'Words every pricing page uses: the period toggle, the price lines, the badge.'),
   );
 
-const messageCall = z.enum(['plusUpgrade', 'advanceEnquiry', 'businessOrLifetime', 'planHelp']);
+const messageCall = z.enum(['plusUpgrade', 'advanceEnquiry', 'whatsappPlans', 'planHelp']);
 /** Where a card's button leads: the admin app, or the sales chat with one of the prefilled messages. */
-/** What a plan has in a row of the comparison table. */
+/** What a plan has in a row of the comparison table (its rows come from the product facts, src/lib/claims/facts.ts). */
 export const COMPARISON_MARKS = { yes: 'yes', no: 'no' } as const;
-const comparisonCell = z
-  .string()
-  .min(1)
-  .max(40)
-  .describe('"yes" shows a check mark, "no" a dash; any other text is shown as written.');
 
 const buttonText = editorText('Button text', "The words on the card's button.");
 const cta = z
@@ -266,20 +277,21 @@ export const plansSchema = z
         ),
         salesNote: z
           .object({
-            text: label.describe(editorText('Question', 'The question under the cards.')),
+            text: z.string().min(3).max(160).describe(editorText('Text', 'The line under the cards.')),
             link: label.describe(editorText('Link text', 'The link that opens the sales chat.')),
             plans: z
               .array(z.string().min(2).max(40))
               .max(6)
+              .optional()
               .describe(
                 editorText(
                   'Plans sold by chat',
-                  'The plans the sales team sells without a card, which this note and the chat messages may name ("Lifetime" for "Lifetime Plan"). Any other plan name before the word "plan" makes publishing fail.',
+                  'Plans the sales team sells without a card, which copy may name before the word "plan" (none now: every plan has its card). Any other plan name before the word "plan" makes publishing fail.',
                 ),
               ),
           })
           .strict()
-          .describe(editorText('Sales note', 'Under the cards: a question and the sales chat link that answers it.')),
+          .describe(editorText('Sales note', 'Under the cards: a line and the sales chat link that answers it.')),
         comparison: z
           .object({
             heading: z.string().min(5).describe(editorText('Heading', 'The heading over the table.')),
@@ -291,22 +303,14 @@ export const plansSchema = z
             notIncluded: label.describe(
               editorText('Dash reads', 'Read aloud to blind visitors for a dash, such as "Not included".'),
             ),
-            rows: z
-              .array(
-                z
-                  .object({
-                    feature: z.string().min(3).describe(editorText('Feature', "The row's name, in the first column.")),
-                    lite: comparisonCell,
-                    plus: comparisonCell,
-                    advance: comparisonCell,
-                  })
-                  .strict(),
-              )
-              .min(5)
-              .describe(editorText('Rows', 'One row per feature, after the fee row.')),
           })
           .strict()
-          .describe(editorText('Comparison table', 'The table of what each plan includes, under the cards.')),
+          .describe(
+            editorText(
+              'Comparison table',
+              'The words of the table of what each plan includes, under the cards. Its rows are what each community plan includes, under Product facts.',
+            ),
+          ),
         faqHeading: label.describe(editorText('FAQ heading', 'The heading over the questions.')),
         faq: z.array(faqItem).min(4).describe(editorText('FAQ', 'The questions and answers at the end of the page.')),
         pages: pages('community'),

@@ -266,9 +266,9 @@ export const uiSchema = z
         planHelp: sentence.describe(editorText('Plan help', 'From the plan help banner.')),
         plusUpgrade: sentence.describe(editorText('Plus upgrade', "From the Plus plan card's button.")),
         advanceEnquiry: sentence.describe(editorText('Advance enquiry', "From the Advance plan card's button.")),
-        businessOrLifetime: sentence.describe(
+        whatsappPlans: sentence.describe(
           editorText(
-            'Business or Lifetime',
+            'WhatsApp plans',
             'From the sales note under the community plans and the WhatsApp Business and Enterprise buttons.',
           ),
         ),

@@ -1,0 +1,202 @@
+/**
+ * The build's check of copy against the product's facts (src/content/facts/facts.json), beside the check against the
+ * plans (../pricing/plan-copy.ts), run over every content file at the start of a build (src/integrations/pricing-check.ts)
+ * and over an entry before the content admin saves it (src/lib/cms/entry-check.ts). It refuses, naming the file and the
+ * field:
+ *
+ * - a fact slot that names no fact or no field, or has no value where it is shown: "{fact.products.soon}" marks a
+ *   feature coming soon that the facts say is available; "{fact.x.addOn}" where no plan sells it as an add-on;
+ * - a fact written out by hand where a slot states it: the words a statement lists ("24/7", "ISO 27001");
+ * - "coming soon" written by hand: whether a feature is coming soon is the facts' to say ({fact.<id>.soon});
+ * - a plan card that lists a feature on a plan the facts do not give it (or only as an add-on), or a feature the facts
+ *   mark coming soon;
+ * - a phrase the facts list as a claim we do not make ("no credit card"), with the facts' reason;
+ * - an offer whose original price is not the price of the plan and period it says it was (`originalPriceOf`).
+ *
+ * Its scope is the plan check's: blog posts have only their slots checked, legal pages and testimonials their slots
+ * and names, and text that describes a picture or fills a drawn screen is left alone.
+ */
+import { fillBrand } from '../brand';
+import { formatRupees } from '../format';
+import { variants, type Variant } from '../pricing/periods';
+import {
+  isPictureText,
+  planSlots,
+  pricingLists,
+  scopeOf,
+  SHOWN_WITH_EVERY_LIST,
+  SLOT,
+  stringsOf,
+  escapeRegex,
+  type ContentFile,
+  type CopyProblem,
+} from '../pricing/plan-copy';
+import { priceOf, type Plans } from '../pricing/prices';
+import type { Facts } from '../schemas/facts';
+import { availabilityOf, FACT_SLOT_FIELDS, factFigures, FACTS_FILE, includes, offeringsOf } from './facts';
+
+const PLANS_FILE = 'src/content/plans/plans.json';
+const OFFER_FOLDER = 'src/content/offer/';
+
+/** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
+const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
+const COMING_SOON = /\bcoming soon\b/i;
+
+export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans): CopyProblem[] {
+  const figures = Object.fromEntries(
+    variants.map((variant) => [variant, factFigures(facts, plans, variant)]),
+  ) as Record<Variant, Record<string, string | null>>;
+  const statements = new Map(facts.statements.map((statement) => [statement.id, statement]));
+  const offerings = new Map(offeringsOf(facts).map((entry) => [entry.offering.id, entry]));
+  const ids = [...statements.keys(), ...offerings.keys()];
+  const soon = offeringsOf(facts)
+    .filter(({ offering }) => offering.comingSoon)
+    .map(({ offering }) => `{fact.${offering.id}.soon}`);
+  const planName = (id: string) =>
+    [...plans.community.plans, ...plans.whatsapp.plans].find((p) => p.id === id)?.name ?? id;
+
+  const mainPlanSlots = planSlots(plans, 'main');
+  const problems: CopyProblem[] = [];
+
+  const checkSlots = (file: string, field: string, text: string) => {
+    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
+    for (const [written, , name] of text.matchAll(SLOT)) {
+      if (!name || !/^fact\./i.test(name)) continue;
+      const add = (message: string) => problems.push({ file, field, message: `${written} ${message}` });
+      const [head, id, slotField, ...rest] = name.split('.');
+      if (head !== 'fact' || !id || rest.length > 0) {
+        add('is no slot: a fact slot is {fact.<name>} or {fact.<name>.<field>}, e.g. {fact.customDomain.included}');
+        continue;
+      }
+      const statement = statements.get(id);
+      const offering = offerings.get(id)?.offering;
+      if (!statement && !offering) {
+        add(`names no fact: the facts are ${ids.join(', ')}`);
+        continue;
+      }
+      if (statement && slotField !== undefined) {
+        add(`names a field of a statement: write it as {fact.${id}}`);
+        continue;
+      }
+      if (offering && (slotField === undefined || !Object.hasOwn(FACT_SLOT_FIELDS, slotField))) {
+        add(`names no field of that feature: it has ${Object.keys(FACT_SLOT_FIELDS).join(', ')}`);
+        continue;
+      }
+      if (file === FACTS_FILE && (offering || field.startsWith('statements['))) {
+        add("quotes a fact in the facts themselves: only a feature's name may quote a statement");
+        continue;
+      }
+      const missing = shownWith.filter((variant) => figures[variant][name] == null);
+      if (!missing.length) continue;
+      if (offering && slotField === 'soon')
+        add(`marks ${offering.name} coming soon, but the facts say it is available (${FACTS_FILE})`);
+      else if (offering && slotField === 'included')
+        add(`names the plans that include ${offering.name}, but none does`);
+      else if (offering && slotField === 'addOn')
+        add(`names the plans that sell ${offering.name} as an add-on, but none does`);
+      else
+        add(
+          `has no value in the ${missing.join(' and ')} price list (${missing.map((v) => pricingLists[v]).join(', ')}), which shows this file`,
+        );
+    }
+  };
+
+  const checkWords = (file: string, field: string, text: string) => {
+    for (const statement of facts.statements) {
+      for (const words of statement.words ?? []) {
+        const match = wordPattern(words).exec(text);
+        if (match)
+          problems.push({
+            file,
+            field,
+            message: `"${match[0]}" states a fact the facts word once: write {fact.${statement.id}} ("${figures.main[`fact.${statement.id}`] ?? statement.text}")`,
+          });
+      }
+    }
+    const comingSoon = COMING_SOON.exec(text) ?? wordPattern(facts.labels.comingSoon).exec(text);
+    if (comingSoon)
+      problems.push({
+        file,
+        field,
+        message: `"${comingSoon[0]}" marks a feature coming soon by hand: the facts say which features are coming soon (${
+          soon.length ? `write ${soon.join(' or ')}` : 'none is now'
+        })`,
+      });
+    for (const { words, why } of facts.neverSay) {
+      const match = wordPattern(words).exec(text);
+      // The reason names plans by their slots ("{plan.lite.name}"): said with the main price list's names and figures.
+      if (match)
+        problems.push({
+          file,
+          field,
+          message: `"${match[0]}" is a claim we do not make: ${fillBrand(why, mainPlanSlots)}`,
+        });
+    }
+  };
+
+  /** A plan card's lines against what the facts give that plan. */
+  const checkCards = (file: string, data: Partial<Plans>) => {
+    for (const product of ['community', 'whatsapp'] as const) {
+      (data[product]?.plans ?? []).forEach((plan, p) => {
+        (plan.features ?? []).forEach((line, l) => {
+          const field = `${product}.plans[${p}].features[${l}]`;
+          for (const { offering, list } of offeringsOf(facts)) {
+            if (list !== product) continue;
+            const named = (offering.words ?? []).find((words) => wordPattern(words).test(line));
+            if (!named) continue;
+            const where = `(${FACTS_FILE}, ${offering.id})`;
+            if (offering.comingSoon)
+              problems.push({
+                file,
+                field,
+                message: `"${named}" lists ${offering.name} on ${plan.name}, but the facts mark it coming soon ${where}`,
+              });
+            else if (!includes(offering, plan.id))
+              problems.push({
+                file,
+                field,
+                message: `"${named}" lists ${offering.name} on ${plan.name}, but the facts give ${plan.name} ${
+                  availabilityOf(offering, plan.id).toLowerCase() === 'no' ? 'none' : 'it only as a paid add-on'
+                } ${where}`,
+              });
+          }
+        });
+      });
+    }
+  };
+
+  /** An offer's crossed-out price is the price of the plan and period it names. */
+  const checkOffer = (file: string, data: unknown) => {
+    const offer = data as { originalPrice?: unknown; originalPriceOf?: { plan?: string; period?: string } };
+    const of = offer.originalPriceOf;
+    if (!of?.plan || !of.period || typeof offer.originalPrice !== 'number') return;
+    const plan = [...plans.community.plans, ...plans.whatsapp.plans].find((p) => p.id === of.plan);
+    const price = plan ? priceOf(plan, 'main', of.period as 'yearly') : null;
+    if (price === null)
+      problems.push({
+        file,
+        field: 'originalPriceOf',
+        message: `${planName(of.plan)} has no ${of.period} price on ${pricingLists.main} to compare the original price with`,
+      });
+    else if (price !== offer.originalPrice)
+      problems.push({
+        file,
+        field: 'originalPrice',
+        message: `${formatRupees(offer.originalPrice)} is not what it says it was: ${planName(of.plan)} costs ${formatRupees(price)} ${of.period} (${PLANS_FILE})`,
+      });
+  };
+
+  for (const file of files) {
+    const scope = scopeOf(file.path);
+    const texts = [...stringsOf(file.data, '')];
+    if (file.body !== undefined) texts.push(['body', file.body]);
+    for (const [field, text] of texts) {
+      checkSlots(file.path, field, text);
+      if (scope.figures && file.path !== FACTS_FILE && !isPictureText(field)) checkWords(file.path, field, text);
+    }
+    if (file.path === PLANS_FILE && file.data && typeof file.data === 'object')
+      checkCards(file.path, file.data as Partial<Plans>);
+    if (file.path.startsWith(OFFER_FOLDER)) checkOffer(file.path, file.data);
+  }
+  return problems;
+}
