@@ -97,7 +97,7 @@ test('FAQ: four items, the first open, each toggles on its own', async ({ page }
   const items = faq.locator('details');
   await expect(items).toHaveCount(4);
   await expect(items.nth(0)).toHaveAttribute('open', '');
-  await expect(faq.getByText(/available 24\/7/)).toBeVisible();
+  await expect(faq.getByText(/answers 24\/7/)).toBeVisible();
   await expect(faq.getByText(/no limit on the number of communities/)).toBeHidden();
 
   await faq.getByText('How many communities can I create?').click();
