@@ -3,11 +3,13 @@ import { expect, test } from './fixtures';
 import { slowPhone } from '../../scripts/slow-phone.mjs';
 import { holdIsland } from './hold-island';
 import { unfold, withoutOfferPopup } from './home-helpers';
+import { settled } from './whole-page';
 
 /**
  * Input made before an island hydrates is what the page shows once it has (src/browser/early-input.ts,
  * src/islands/hooks/useEarlyInput.ts). Each test is a phone on a slow network, and holds the island's component
- * chunk until the visitor has acted on the server HTML, so the visitor always acts before hydration: no race.
+ * chunk until the visitor has acted on the server HTML, so the visitor always acts before hydration: no race. The
+ * visitor acts on a section once its reveal is over (`settled`), as a press during the slide is no click.
  * Expected figures are the calculators' formulas (product rules) with literal numbers, not the code under test.
  */
 
@@ -76,6 +78,7 @@ test.describe('revenue calculator', () => {
     const subscribers = slider(page, 'Number of subscribers');
     await subscribers.scrollIntoViewIfNeeded();
     await expect(subscribers).toBeVisible();
+    await settled(subscribers);
     await notHydrated(roi(page));
     return { problems, release, subscribers };
   }
@@ -151,6 +154,7 @@ test.describe('WhatsApp calculator', () => {
     const messages = section.getByRole('slider', { name: 'Messages sent' });
     await messages.scrollIntoViewIfNeeded();
     await expect(messages).toBeVisible();
+    await settled(messages);
     await notHydrated(section);
 
     await messages.fill('1230');
@@ -178,6 +182,7 @@ test.describe('feature showcase', () => {
       const meetings = showcase(page).getByRole('tab', { name: 'Meetings' });
       await meetings.scrollIntoViewIfNeeded();
       await expect(meetings).toBeVisible();
+      await settled(meetings);
       await notHydrated(showcase(page));
 
       await meetings.click();
@@ -206,6 +211,7 @@ test.describe('feature showcase', () => {
       const previous = showcase(page).getByRole('button', { name: 'Previous feature' });
       await next.scrollIntoViewIfNeeded();
       await expect(next).toBeVisible();
+      await settled(next);
       await notHydrated(showcase(page));
 
       // Next, next, next, previous: the third entry.
@@ -233,6 +239,7 @@ test.describe('testimonial carousel', () => {
     const flip = region.getByRole('button', { name: 'Show the quote from Sthira Yoga Studio' });
     await flip.scrollIntoViewIfNeeded();
     await expect(flip).toBeVisible();
+    await settled(flip);
     await notHydrated(page.locator('#testimonials'));
 
     await flip.click();

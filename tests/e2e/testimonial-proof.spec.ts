@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { buildWithContent } from './cms-build';
+import { settled } from './whole-page';
 import { withoutOfferPopup } from './home-helpers';
 import { TESTIMONIALS } from '../../src/lib/timings';
 
@@ -43,11 +44,6 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
     .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Once the section has faded in (src/browser/reveal.ts): half-faded text would read as low contrast. */
-async function revealed(page: Page, id: string) {
-  await expect.poll(() => page.locator(`#${id}`).evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }
 
 const section = (page: Page, heading: string) =>
@@ -196,7 +192,7 @@ test.describe('a testimonial with a photo and a link', () => {
       // The marquee's loop copies hold the same link, out of the keyboard's way and unread.
       if (path === '/')
         await expect(section(page, heading).locator('[aria-hidden="true"] a:not([tabindex="-1"])')).toHaveCount(0);
-      await revealed(page, id);
+      await settled(page.locator(`#${id}`));
       expect(await axeViolations(page, `#${id}`)).toEqual([]);
     });
 
@@ -218,7 +214,7 @@ test.describe('a testimonial with a photo and a link', () => {
       await expect(anchor.locator('svg[aria-hidden="true"]')).toBeVisible();
       // axe waits on timers: the clock runs again (the turned card holds the auto-play).
       await page.clock.resume();
-      await revealed(page, id);
+      await settled(page.locator(`#${id}`));
       expect(await axeViolations(page, `#${id}`)).toEqual([]);
     });
   }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Shows the page as a visitor who scrolled to its end sees it: brings each section still to reveal and each island that
@@ -74,4 +74,22 @@ export async function pointAt(page: Page, selector: string, limit = Infinity): P
     },
     { selector, limit },
   );
+}
+
+/**
+ * Waits until the section that holds `target` (its `[data-reveal]` ancestor, src/browser/reveal.ts) has faded and slid
+ * in and stopped. A section scrolled into view stands still for the reveal's delay and only then slides up by its
+ * offset, and Playwright's click takes two still frames for a still target: a press made in that pause can land on the
+ * target and be released after the section has moved, so the click goes to what holds them both. Act on a section
+ * once it is still, as a visitor does, and read it once it is opaque.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      target.evaluate((element) => {
+        const section = element.closest('[data-reveal]');
+        return !section || (section.hasAttribute('data-revealed') && section.getAnimations().length === 0);
+      }),
+    )
+    .toBe(true);
 }
