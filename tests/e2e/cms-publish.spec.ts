@@ -6,15 +6,14 @@
  * tests/worker/cms-publish.test.ts; here, the bar.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { parse as parseYaml } from 'yaml';
 import { startHost } from '../../scripts/host.mjs';
-import { offerSchema } from '../../src/lib/schemas/offer';
+import { adminLabels, failedRecordArgs, refusedOffer } from '../publish-record';
 
 const run = promisify(execFile);
 /** 08:32 UTC is 14:02 in India (+05:30): the bar gives the browser's local time. */
@@ -55,44 +54,16 @@ async function openAdmin(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** The admin's names for the offer and its original price, from the config the build wrote (dist/cms/config.yml). */
-function adminLabels(offerPath: string) {
-  const config = parseYaml(readFileSync('dist/cms/config.yml', 'utf8')) as {
-    collections: {
-      name: string;
-      label: string;
-      files?: { file: string; fields: { name: string; label: string }[] }[];
-    }[];
-  };
-  const offer = config.collections.find((collection) => collection.name === 'offer')!;
-  const fields = offer.files!.find((file) => file.file === offerPath)!.fields;
-  return { entry: offer.label, field: fields.find((field) => field.name === 'originalPrice')!.label };
-}
-
 test('a failed build of an edited content file: the bar names the entry and the field as the admin does', async ({
   page,
 }) => {
-  const name = readdirSync('src/content/offer').find((file) => file.endsWith('.json'))!;
-  const offerPath = `src/content/offer/${name}`;
-  const offer = JSON.parse(readFileSync(offerPath, 'utf8')) as { price: number; originalPrice: number };
-  // What the schema says of an original price below the price: the message the build carries to the editor.
-  const refused = offerSchema.safeParse({ ...offer, originalPrice: offer.price - 1 });
-  const message = refused.error?.issues.find((issue) => issue.path.join('.') === 'originalPrice')?.message;
+  const { offerPath, message } = refusedOffer();
   expect(message).toBeTruthy();
 
   // The build's line for it (tests/unit/publish-record.test.ts reads the three forms a real build prints).
   const logFile = join(state, 'build.log');
   writeFileSync(logFile, `Copy that contradicts the plans:\n  ${offerPath}, field originalPrice: ${message}\n`);
-  const out = await record([
-    '--status',
-    'failed',
-    '--commit',
-    '0123456789abcdef0123456789abcdef01234567',
-    '--committed-at',
-    '2026-05-04T08:32:00Z',
-    '--log',
-    logFile,
-  ]);
+  const out = await record(failedRecordArgs(logFile));
   const labels = adminLabels(offerPath);
   expect(out).toContain(`was not published: ${labels.entry}, ${labels.field}: ${message}`);
 

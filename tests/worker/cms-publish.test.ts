@@ -4,13 +4,12 @@
  * writes the record into the runtime's D1 (./runtime.ts, its state folder); the Worker's GET /api/cms-publishes answers
  * it. The admin's bar that shows the answer is tests/e2e/cms-publish.spec.ts.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { runCommand, startRuntime, type Runtime } from './runtime';
 import { failedBuildLog } from '../content-build';
-import { offerSchema } from '../../src/lib/schemas/offer';
+import { adminLabels, failedRecordArgs, refusedOffer } from '../publish-record';
 import { CMS_PUBLISHES_ROUTE } from '../../src/lib/cms/publish-wire';
 
 let site: Runtime;
@@ -34,44 +33,15 @@ async function publishes() {
   return { answer, body: (await answer.json()) as { publishes: Record<string, unknown>[] } };
 }
 
-/** The admin's names for the offer and its original price, from the config the build wrote (dist/cms/config.yml). */
-function adminLabels(offerPath: string) {
-  const config = parseYaml(readFileSync('dist/cms/config.yml', 'utf8')) as {
-    collections: {
-      name: string;
-      label: string;
-      files?: { file: string; fields: { name: string; label: string }[] }[];
-    }[];
-  };
-  const offer = config.collections.find((collection) => collection.name === 'offer')!;
-  const fields = offer.files!.find((file) => file.file === offerPath)!.fields;
-  return { entry: offer.label, field: fields.find((field) => field.name === 'originalPrice')!.label };
-}
-
 describe('the publish records', () => {
   it('a failed build of an edited content file: the record names the entry and the field as the admin does, and the endpoint answers it', async () => {
-    const name = readdirSync('src/content/offer').find((file) => file.endsWith('.json'))!;
-    const offerPath = `src/content/offer/${name}`;
-    const offer = JSON.parse(readFileSync(offerPath, 'utf8')) as { price: number; originalPrice: number };
-    const edited = { ...offer, originalPrice: offer.price - 1 };
-    // What the schema says of it: the message the build must carry to the editor.
-    const refused = offerSchema.safeParse(edited);
-    const message = refused.error?.issues.find((issue) => issue.path.join('.') === 'originalPrice')?.message;
+    const { offerPath, edited, message } = refusedOffer();
     expect(message).toBeTruthy();
 
     const log = await failedBuildLog({ [offerPath]: `${JSON.stringify(edited, null, 2)}\n` });
     const logFile = join(site.persistTo, 'build.log');
     writeFileSync(logFile, log);
-    const out = await record([
-      '--status',
-      'failed',
-      '--commit',
-      '0123456789abcdef0123456789abcdef01234567',
-      '--committed-at',
-      '2026-05-04T08:32:00Z',
-      '--log',
-      logFile,
-    ]);
+    const out = await record(failedRecordArgs(logFile));
     const labels = adminLabels(offerPath);
     expect(out).toContain(`was not published: ${labels.entry}, ${labels.field}: ${message}`);
 
