@@ -314,7 +314,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                     />
                     <p className="mt-4 text-lg font-semibold text-ink">{item.name}</p>
                     <p className="text-sm text-muted">{item.category}</p>
-                    {item.result && <p className="flip-card-result">{item.result}</p>}
+                    {item.result && <p className="testimonial-result">{item.result}</p>}
                     {/* One hint shows, by the input (TestimonialCarousel.css); the others are display: none. */}
                     <p className="flip-card-hint">
                       <span className="hint-pointer">{labels.clickHint}</span>
@@ -363,7 +363,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={item.link.label}
-                  className="flip-card-link"
+                  className="testimonial-link flip-card-link"
                 >
                   {item.link.text}
                   {/* "Opens elsewhere", drawn: the brand font has no arrow. */}

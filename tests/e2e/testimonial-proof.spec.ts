@@ -114,8 +114,8 @@ for (const { path, group, heading } of PAGES) {
           await expect(face).toContainText(t.result!);
         }
         const current = slides.nth(Number(await region.getAttribute('data-current')));
-        await expect(current.locator('.flip-card-result')).toBeVisible();
-        await expect(current.locator('.flip-card-result')).toBeInViewport({ ratio: 1 });
+        await expect(current.locator('.testimonial-result')).toBeVisible();
+        await expect(current.locator('.testimonial-result')).toBeInViewport({ ratio: 1 });
       });
     });
   });
