@@ -3,7 +3,8 @@
  * names for where it is, and the record of a failed build of it. The Worker's test reads the record a real failing
  * build gives (tests/worker/cms-publish.test.ts); the admin's bar shows it (tests/e2e/cms-publish.spec.ts).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { offerSchema } from '../src/lib/schemas/offer';
 
@@ -53,4 +54,20 @@ export function adminLabels(offerPath: string): { entry: string; field: string }
   const offer = config.collections.find((collection) => collection.name === 'offer')!;
   const fields = offer.files!.find((file) => file.file === offerPath)!.fields;
   return { entry: offer.label, field: fields.find((field) => field.name === 'originalPrice')!.label };
+}
+
+/** A build message is text anyone who commits can write: a quote, SQL and HTML in it. */
+export const HOSTILE_MESSAGE = `it's "x"); DROP TABLE publishes; -- <img src=x onerror="document.title='owned'">`;
+
+/**
+ * Writes, in `dir`, the output of a failed build whose message is HOSTILE_MESSAGE (for src/content/offer/x.json, field
+ * title), committed as abcdef1 at 08:40 UTC (14:10 in India); the arguments of scripts/publish-record.mjs for it.
+ */
+export function hostileRecordArgs(dir: string): string[] {
+  const logFile = join(dir, 'hostile.log');
+  writeFileSync(
+    logFile,
+    `Copy that contradicts the plans:\n  src/content/offer/x.json, field title: ${HOSTILE_MESSAGE}\n`,
+  );
+  return ['--status', 'failed', '--commit', 'abcdef1', '--committed-at', '2026-05-04T08:40:00Z', '--log', logFile];
 }

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startHost } from '../../scripts/host.mjs';
-import { adminLabels, failedRecordArgs, refusedOffer } from '../publish-record';
+import { HOSTILE_MESSAGE, adminLabels, failedRecordArgs, hostileRecordArgs, refusedOffer } from '../publish-record';
 
 const run = promisify(execFile);
 /** 08:32 UTC is 14:02 in India (+05:30): the bar gives the browser's local time. */
@@ -79,24 +79,11 @@ test('a failed build of an edited content file: the bar names the entry and the 
 test('a later change that went live replaces it; a hostile message stays text; the bar is dismissed from the keyboard', async ({
   page,
 }) => {
-  // A build message is text anyone who commits can write: a quote, SQL and HTML in it.
-  const hostile = `it's "x"); DROP TABLE publishes; -- <img src=x onerror="document.title='owned'">`;
-  const logFile = join(state, 'hostile.log');
-  writeFileSync(logFile, `Copy that contradicts the plans:\n  src/content/offer/x.json, field title: ${hostile}\n`);
-  await record([
-    '--status',
-    'failed',
-    '--commit',
-    'abcdef1',
-    '--committed-at',
-    '2026-05-04T08:40:00Z',
-    '--log',
-    logFile,
-  ]);
+  await record(hostileRecordArgs(state));
   const violations = await openAdmin(page);
   const bar = page.getByRole('status').filter({ hasText: 'Your change of' });
   await expect(bar.locator('p')).toHaveText(
-    `Your change of 14:10 was not published: src/content/offer/x.json, title: ${hostile}`,
+    `Your change of 14:10 was not published: src/content/offer/x.json, title: ${HOSTILE_MESSAGE}`,
   );
   await expect(bar.locator('img')).toHaveCount(0);
   expect(await page.title()).not.toBe('owned');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand, startRuntime, type Runtime } from './runtime';
 import { failedBuildLog } from '../content-build';
-import { adminLabels, failedRecordArgs, refusedOffer } from '../publish-record';
+import { HOSTILE_MESSAGE, adminLabels, failedRecordArgs, hostileRecordArgs, refusedOffer } from '../publish-record';
 import { CMS_PUBLISHES_ROUTE } from '../../src/lib/cms/publish-wire';
 
 let site: Runtime;
@@ -60,26 +60,13 @@ describe('the publish records', () => {
   }, 180_000);
 
   it('a hostile message is kept as the text it is; a later change that went live comes first; reading only', async () => {
-    // A build message is text anyone who commits can write: a quote, SQL and HTML in it.
-    const hostile = `it's "x"); DROP TABLE publishes; -- <img src=x onerror="document.title='owned'">`;
-    const logFile = join(site.persistTo, 'hostile.log');
-    writeFileSync(logFile, `Copy that contradicts the plans:\n  src/content/offer/x.json, field title: ${hostile}\n`);
-    await record([
-      '--status',
-      'failed',
-      '--commit',
-      'abcdef1',
-      '--committed-at',
-      '2026-05-04T08:40:00Z',
-      '--log',
-      logFile,
-    ]);
+    await record(hostileRecordArgs(site.persistTo));
     expect((await publishes()).body.publishes[0]).toMatchObject({
       commit: 'abcdef1',
       status: 'failed',
       file: 'src/content/offer/x.json',
       field: 'title',
-      message: hostile,
+      message: HOSTILE_MESSAGE,
     });
 
     await record(['--status', 'live', '--commit', 'fedcba9', '--committed-at', '2026-05-04T08:45:00Z']);
