@@ -137,18 +137,17 @@ export function measureLayout({ minFontPx, smallPrint }) {
     /paint|layout|strict|content/.test(style.contain);
 
   /**
-   * What of `box` is painted: the box cut by every ancestor that clips it (overflow other than visible, per axis),
-   * up to `stop`. An ancestor clips a descendant only if it lies on the descendant's chain of containing blocks: an
-   * absolutely positioned box escapes the overflow of the static ancestors between it and its positioned one, and a
-   * fixed box escapes them all. Null when nothing is painted, or when the box is fixed to the viewport.
+   * Calls `clip` with each ancestor from `first` up to `stop` (or the root) that clips what lies inside it (overflow
+   * other than visible, per axis): its style, its border box and the axes it clips. An ancestor clips a descendant
+   * only if it lies on the descendant's chain of containing blocks: an absolutely positioned box escapes the overflow
+   * of the static ancestors between it and its positioned one, and a fixed box escapes them all. Returns the position
+   * the chain ends in: 'fixed' when the box is fixed to the viewport.
    * @param {Element | null} first
    * @param {string} position
-   * @param {Box} box
-   * @param {Element} stop
-   * @returns {Box | null}
+   * @param {Element | null} stop
+   * @param {(style: CSSStyleDeclaration, edge: DOMRect, clipsX: boolean, clipsY: boolean) => void} clip
    */
-  const paintedBox = (first, position, box, stop) => {
-    let { left, top, right, bottom } = box;
+  const eachClip = (first, position, stop, clip) => {
     let mode = position;
     for (let node = first; node && node !== stop; node = node.parentElement) {
       const style = styleOf(node);
@@ -157,8 +156,23 @@ export function measureLayout({ minFontPx, smallPrint }) {
       mode = style.position;
       const clipsX = style.overflowX !== 'visible';
       const clipsY = style.overflowY !== 'visible';
-      if (!clipsX && !clipsY) continue;
-      const edge = node.getBoundingClientRect();
+      if (clipsX || clipsY) clip(style, node.getBoundingClientRect(), clipsX, clipsY);
+    }
+    return mode;
+  };
+
+  /**
+   * What of `box` is painted: the box cut by every ancestor that clips it (`eachClip`) up to `stop`, inside its
+   * borders. Null when nothing is painted, or when the box is fixed to the viewport.
+   * @param {Element | null} first
+   * @param {string} position
+   * @param {Box} box
+   * @param {Element} stop
+   * @returns {Box | null}
+   */
+  const paintedBox = (first, position, box, stop) => {
+    let { left, top, right, bottom } = box;
+    const mode = eachClip(first, position, stop, (style, edge, clipsX, clipsY) => {
       const inner = {
         left: edge.left + parseFloat(style.borderLeftWidth),
         right: edge.right - parseFloat(style.borderRightWidth),
@@ -167,7 +181,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
       };
       if (clipsX) [left, right] = [Math.max(left, inner.left), Math.min(right, inner.right)];
       if (clipsY) [top, bottom] = [Math.max(top, inner.top), Math.min(bottom, inner.bottom)];
-    }
+    });
     if (mode === 'fixed') return null;
     return right - left > SLACK && bottom - top > SLACK ? { left, top, right, bottom } : null;
   };
@@ -442,17 +456,8 @@ export function measureLayout({ minFontPx, smallPrint }) {
     if (!section || !seen(picture)) continue;
     const box = subject.getBoundingClientRect();
     const whole = picture.getBoundingClientRect();
-    let shown = { left: 0, top: -Infinity, right: width, bottom: Infinity };
-    let mode = styleOf(picture).position;
-    for (let node = picture.parentElement; node; node = node.parentElement) {
-      const style = styleOf(node);
-      if (mode === 'absolute' && !containsPositioned(style, false)) continue;
-      if (mode === 'fixed' && !containsPositioned(style, true)) continue;
-      mode = style.position;
-      const clipsX = style.overflowX !== 'visible';
-      const clipsY = style.overflowY !== 'visible';
-      if (!clipsX && !clipsY) continue;
-      const edge = node.getBoundingClientRect();
+    const shown = { left: 0, top: -Infinity, right: width, bottom: Infinity };
+    eachClip(picture.parentElement, styleOf(picture).position, null, (style, edge, clipsX, clipsY) => {
       const fade = style.maskImage !== 'none' ? parseFloat(style.getPropertyValue('--fade')) || 0 : 0;
       // A side of the frame fades only where the picture reaches past it.
       /** @param {number} past */
@@ -465,7 +470,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
         shown.top = Math.max(shown.top, edge.top + faded(edge.top - whole.top));
         shown.bottom = Math.min(shown.bottom, edge.bottom - faded(whole.bottom - edge.bottom));
       }
-    }
+    });
     const cut = {
       left: shown.left - box.left,
       right: box.right - shown.right,
