@@ -26,7 +26,7 @@ import {
   scopeOf,
   SHOWN_WITH_EVERY_LIST,
   SLOT,
-  stringsOf,
+  textsOf,
   escapeRegex,
   type ContentFile,
   type CopyProblem,
@@ -188,9 +188,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
 
   for (const file of files) {
     const scope = scopeOf(file.path);
-    const texts = [...stringsOf(file.data, '')];
-    if (file.body !== undefined) texts.push(['body', file.body]);
-    for (const [field, text] of texts) {
+    for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text);
       if (scope.figures && file.path !== FACTS_FILE && !isPictureText(field)) checkWords(file.path, field, text);
     }

@@ -193,6 +193,13 @@ export function* stringsOf(value: unknown, path: string): Generator<[string, str
   }
 }
 
+/** Every string of a content file with its field path, and its Markdown body as "body". */
+export function textsOf(file: ContentFile): [string, string][] {
+  const texts = [...stringsOf(file.data, '')];
+  if (file.body !== undefined) texts.push(['body', file.body]);
+  return texts;
+}
+
 export const SLOT = /\{(\s*)([A-Za-z][\w.]*)(\s*)\}/g;
 /**
  * A slot this module owns: any dotted name ("{plan.plus.fee}", "{plans.x}") and the saving, in any case, but the
@@ -383,9 +390,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
 
   for (const file of files) {
     const scope = scopeOf(file.path);
-    const texts = [...stringsOf(file.data, '')];
-    if (file.body !== undefined) texts.push(['body', file.body]);
-    for (const [field, text] of texts) {
+    for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text);
       if (scope.names) checkNames(file.path, field, text);
       if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text);
