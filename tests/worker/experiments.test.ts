@@ -6,7 +6,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand, startRuntime, type Runtime } from './runtime';
+import { experimentsReport, startRuntime, type Runtime } from './runtime';
 import { get } from '../../scripts/host.mjs';
 import { workerFirstRoutes } from '../../scripts/experiment-routes.mjs';
 import { REPORT_SQL } from '../../worker/experiments/table.mjs';
@@ -295,14 +295,7 @@ describe('conversions', () => {
       { [FIXTURE.id]: variant },
     ]);
 
-    const { stdout } = await runCommand('scripts/experiments.mjs', [
-      '--persist-to',
-      site.persistTo,
-      '--experiments',
-      'tests/fixtures/experiments',
-      '--json',
-    ]);
-    const report = JSON.parse(stdout) as {
+    const report = (await experimentsReport(site.persistTo)) as {
       experiments: { id: string; readout: { variants: { name: string; visitors: number; conversions: number }[] } }[];
     };
     const visitors = await exposures();

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCrm, type FakeCrm } from '../fakes/fake-crm';
 import { startFakeGithub, type FakeGithub } from '../fakes/fake-github';
-import { runCommand, startRuntime, type Runtime } from './runtime';
+import { experimentsReport, startRuntime, type Runtime } from './runtime';
 import { encodeLeadPost, FORM_TYPE, LEAD_ROUTE } from '../../src/lib/leads/wire';
 import {
   OWNER_API_PREFIX,
@@ -335,14 +335,7 @@ describe('what the API answers', () => {
       )
       .toBe(12);
     const owner = await read();
-    const { stdout } = await runCommand('scripts/experiments.mjs', [
-      '--persist-to',
-      site.persistTo,
-      '--experiments',
-      'tests/fixtures/experiments',
-      '--json',
-    ]);
-    const printed = JSON.parse(stdout) as Answer;
+    const printed = (await experimentsReport(site.persistTo)) as Answer;
     // The same readout, the Worker's and Node's; a fraction computed by each engine's own Math (the sample-ratio
     // check's p-value) may differ in its last binary digit, and is compared to 12 significant digits.
     expect(sameDigits(owner.experiments.map((e) => [e.id, e.readout]))).toEqual(

@@ -82,6 +82,18 @@ export async function runCommand(script: string, args: string[]): Promise<{ stdo
   return promisify(execFile)(process.execPath, [script, ...args], { env: commandEnv(), maxBuffer: 16 * 1024 * 1024 });
 }
 
+/** What `npm run experiments -- --json` prints for the runtime's D1 and the test experiments (tests/fixtures/experiments). */
+export async function experimentsReport(persistTo: string): Promise<unknown> {
+  const { stdout } = await runCommand('scripts/experiments.mjs', [
+    '--persist-to',
+    persistTo,
+    '--experiments',
+    'tests/fixtures/experiments',
+    '--json',
+  ]);
+  return JSON.parse(stdout);
+}
+
 export async function startRuntime({ dir = 'dist', bindings = {}, persistTo }: RuntimeOptions = {}): Promise<Runtime> {
   const wrangler = await loadWrangler();
   const root = resolve(dir);
