@@ -7,7 +7,8 @@
 import { useRef } from 'react';
 import type { Lead } from '../lib/leads/rules';
 import type { LeadFieldLabels } from '../lib/leads/fields';
-import { buildPopupRequest, type LeadTarget } from '../lib/leads/wire';
+import { buildCrmRequest, buildRelayRequest, type LeadTarget } from '../lib/leads/wire';
+import { newLeadKey } from '../lib/leads/rules';
 import type { OfferPopupCopy } from '../lib/schemas/home';
 import LeadFields from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
@@ -24,7 +25,9 @@ interface Props {
 
 /** Posts the lead: to this site's lead route (it answers 202 once the lead is stored), or in direct mode to the CRM. */
 function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
-  return sendLeadRequest(buildPopupRequest(lead, crm));
+  return sendLeadRequest(
+    crm.mode === 'direct' ? buildCrmRequest(lead, crm) : buildRelayRequest(lead, 'popup', newLeadKey()),
+  );
 }
 
 export default function OfferLeadForm({ crm, labels, copy }: Props) {

@@ -2,7 +2,7 @@
  * How the lead forms put a lead on the wire, in the browser: a request of src/lib/leads/wire.ts sent with fetch.
  */
 import { buildRelayRequest, type LeadRequest } from '../lib/leads/wire';
-import type { Lead, LeadFormName } from '../lib/leads/rules';
+import { newLeadKey, type Lead, type LeadFormName } from '../lib/leads/rules';
 
 /** Sends the request; an answer other than 2xx is a failure, with its status and body for the console. */
 export async function sendLeadRequest(request: LeadRequest): Promise<void> {
@@ -12,5 +12,5 @@ export async function sendLeadRequest(request: LeadRequest): Promise<void> {
 
 /** Sends a lead to this site's `/api/leads`, which answers 202 once it has stored it. */
 export function postToRelay(lead: Lead, form: LeadFormName): Promise<void> {
-  return sendLeadRequest(buildRelayRequest(lead, form));
+  return sendLeadRequest(buildRelayRequest(lead, form, newLeadKey()));
 }

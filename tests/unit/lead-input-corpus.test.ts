@@ -145,9 +145,9 @@ function browserVerdict(name: string, mobile: string) {
 
 /** The Worker's intake with fakes, given a raw post: its answer and what it stored. */
 async function workerVerdict(body: string) {
-  const insert = vi.fn<IntakeDeps['store']['insert']>(async () => {});
+  const insert = vi.fn<IntakeDeps['store']['insert']>(async () => true);
   const deps: IntakeDeps = {
-    store: { insert },
+    store: { insert, idOfKey: async () => null },
     assignments: async () => ({}),
     conversions: { add: async () => {} },
     takeRateSlot: async () => ({ accepted: true }),

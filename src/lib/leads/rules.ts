@@ -121,7 +121,7 @@ export function cleanText(value: string): string {
   return kept.join('').replace(/ {2,}/g, ' ').trim();
 }
 
-/** A decimal digit of any script (Devanagari ९, Bengali ৯, Arabic-Indic ٩, fullwidth ９...). */
+/** A decimal digit of any script (Devanagari, Bengali, Arabic-Indic, fullwidth...). */
 const ANY_DIGIT = /\p{Nd}/u;
 
 /**
@@ -136,7 +136,7 @@ function asciiDigit(digit: string): string {
   return String((code - start) % 10);
 }
 
-/** A mobile number's digits of any script as ASCII digits (९८७६५४३२१० is 9876543210); the rest as it is. */
+/** A mobile number's digits of any script as ASCII digits (Devanagari U+096F U+0968 is 92); the rest as it is. */
 export function asciiDigits(value: string): string {
   return value.replace(/\p{Nd}/gu, (digit) => (digit >= '0' && digit <= '9' ? digit : asciiDigit(digit)));
 }
