@@ -1,8 +1,13 @@
-/** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
+/**
+ * The fields every lead form shares: name, mobile (with inline messages), the notice at collection (what is taken,
+ * why, and where the privacy policy says how to withdraw consent, correct or erase the details and complain) and the
+ * hidden honeypot; and the status line of a lead kept for later (LeadStatus).
+ */
 import type { Ref } from 'react';
 import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/leads/rules';
 import { leadErrorText, type LeadFieldLabels } from '../lib/leads/fields';
 import { keepWhole } from './keep-whole';
+import type { KeptStatus } from './hooks/useLeadSubmit';
 
 interface Props {
   /** Prefix for element ids, unique on the page. */
@@ -74,10 +79,28 @@ export default function LeadFields({
           )}
         </div>
       ))}
+      <p className="text-xs leading-snug text-muted">
+        {keepWhole(labels.notice.text)}{' '}
+        <a href={labels.notice.to} className="font-semibold text-brand-700 underline underline-offset-2">
+          {keepWhole(labels.notice.link)}
+        </a>
+      </p>
       <div className="sr-only">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{labels.honeypot}</label>
         <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
     </>
+  );
+}
+
+/**
+ * One line that says where a kept lead is (the browser is offline, or the site did not take it yet), read out when it
+ * changes; empty otherwise.
+ */
+export function LeadStatus({ labels, status }: { labels: Pick<LeadFieldLabels, 'kept'>; status: KeptStatus }) {
+  return (
+    <p role="status" className="text-sm font-medium text-ink empty:hidden">
+      {status ? keepWhole(labels.kept[status]) : null}
+    </p>
   );
 }
