@@ -39,6 +39,13 @@ export type Outcome = KeptVerdict | 'lost';
 
 type Listener = (id: string, outcome: KeptVerdict) => void;
 const listeners = new Set<Listener>();
+/** The leads this page kept and has not seen settled yet. */
+const mine = new Set<string>();
+
+function settled(id: string, outcome: KeptVerdict): void {
+  mine.delete(id);
+  listeners.forEach((listener) => listener(id, outcome));
+}
 
 /** Failed rounds in a row on this page, and the timer of the next one. */
 let failures = 0;
@@ -131,12 +138,32 @@ export function flush(): Promise<void> {
       }
       forget(lead.id);
       if (verdict === 'accepted') track(EVENTS.leadSubmitted, { form: lead.form });
-      listeners.forEach((listener) => listener(lead.id, verdict));
+      settled(lead.id, verdict);
     }
+    goneElsewhere();
     if (waiting) schedule(retryAfterS);
     else failures = 0;
   }).finally(() => (flushing = null));
   return flushing;
+}
+
+/**
+ * A lead this page kept that storage no longer holds was sent by another tab of the site (which counted it): for
+ * this page, it is accepted.
+ */
+function goneElsewhere(): void {
+  const held = new Set(load().map((lead) => lead.id));
+  for (const id of mine) if (!held.has(id)) settled(id, 'accepted');
+}
+
+let watching = false;
+/** From the first lead this page keeps: another tab that changes the kept leads may have sent one of this page's. */
+function watchOtherTabs(): void {
+  if (watching) return;
+  watching = true;
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEPT_LEADS_KEY || event.key === null) goneElsewhere();
+  });
 }
 
 /**
@@ -153,7 +180,11 @@ export async function sendKept(lead: KeptLead): Promise<{ outcome: Outcome; deta
     const answer = await post(entry);
     const verdict = keptVerdict(answer.status);
     if (verdict !== 'kept') forget(entry.id);
-    else if (written) schedule(answer.retryAfterS);
+    else if (written) {
+      mine.add(entry.id);
+      watchOtherTabs();
+      schedule(answer.retryAfterS);
+    }
     result = { outcome: verdict === 'kept' && !written ? 'lost' : verdict, detail: answer.detail };
   });
   return result;
