@@ -95,11 +95,12 @@ export default function LeadFields({
 
 /**
  * One line that says where a kept lead is (the browser is offline, or the site did not take it yet), read out when it
- * changes; empty otherwise.
+ * changes; empty otherwise, and then out of the layout but still in the accessibility tree, so that the words are
+ * announced when they come.
  */
 export function LeadStatus({ labels, status }: { labels: Pick<LeadFieldLabels, 'kept'>; status: KeptStatus }) {
   return (
-    <p role="status" className="text-sm font-medium text-ink empty:hidden">
+    <p role="status" className="text-sm font-medium text-ink empty:sr-only">
       {status ? keepWhole(labels.kept[status]) : null}
     </p>
   );

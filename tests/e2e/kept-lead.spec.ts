@@ -19,9 +19,8 @@ type Host = Awaited<ReturnType<typeof startHost>>;
 
 /** The sentence the issue gives for a lead kept while offline, and the one for a site that did not answer. */
 const OFFLINE = "Saved on this phone: we'll send your details as soon as you're back online";
-const WAITING = (
-  JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as { leadForm: { kept: { waiting: string } } }
-).leadForm.kept.waiting;
+const WAITING = (JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as { leadForm: { kept: { waiting: string } } })
+  .leadForm.kept.waiting;
 const DAY = 86_400_000;
 const KEY_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -229,16 +228,20 @@ test('two tabs open with the same kept lead: it is posted once, and reaches the 
   const name = 'Two Tabs';
   const context = await browser.newContext();
   const page = await context.newPage();
+  const other = await context.newPage();
+  await other.goto(`${host.origin}/about-us`);
   const { form, submit } = await inlineForm(page, name);
   await context.setOffline(true);
   await submit();
   await expect(form.getByRole('status')).toHaveText(OFFLINE);
-  const other = await context.newPage();
-  await other.goto(`${host.origin}/about-us`).catch(() => undefined);
+  // Each try takes a second and a half to be answered, so that the two tabs' tries would overlap.
+  await context.route(`${host.origin}${LEAD_ROUTE}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   const posts = watchPosts(context);
   // The network comes back in both tabs at once: each tries the kept lead.
   await context.setOffline(false);
-  await other.goto(`${host.origin}/about-us`);
   await page.waitForURL('**/thank-you');
   await expectDeliveredOnce(name);
   expect(posts).toHaveLength(1);

@@ -68,7 +68,7 @@ export function useLeadSubmit(
     [],
   );
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const element = event.currentTarget;
@@ -107,6 +107,14 @@ export function useLeadSubmit(
       setBusy(false);
     }
   }
+
+  /** The form's submit handler: what a send does not catch itself is the form's failure, not a promise left alone. */
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    submit(event).catch((error: unknown) => {
+      setBusy(false);
+      failed.current(error);
+    });
+  };
 
   return { onSubmit, busy, errors, status, nameRef, mobileRef };
 }
