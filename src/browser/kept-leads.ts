@@ -3,22 +3,18 @@
  * network comes back, it loads the outbox and tries the kept leads, if storage holds any. A page with none loads
  * nothing: the outbox is a script of its own, and this is all of it that the shared page script carries.
  */
-import { KEPT_LEADS_KEY } from '../lib/leads/kept-key';
 import outboxUrl from 'virtual:lazy-script:./lead-outbox';
 import { whenShown } from './when-shown';
 
 function tryKept(): void {
-  let kept = false;
   try {
-    kept = window.localStorage.getItem(KEPT_LEADS_KEY) !== null;
+    if (window.localStorage.getItem(__KEPT_LEADS_KEY__) === null) return;
   } catch {
-    // No storage, nothing kept.
+    return;
   }
-  if (kept) {
-    void import(/* @vite-ignore */ outboxUrl)
-      .then(({ flush }: typeof import('./lead-outbox')) => flush())
-      .catch((error: unknown) => console.warn('The kept leads could not be sent now:', error));
-  }
+  import(/* @vite-ignore */ outboxUrl)
+    .then(({ flush }: typeof import('./lead-outbox')) => flush())
+    .catch((error: unknown) => console.warn(error));
 }
 
 export function startKeptLeads(): void {

@@ -14,7 +14,6 @@
  * lock does not give already. Both are cleared by the same settings and the same seven days of Safari's limit.
  */
 import { EVENTS } from '../lib/analytics';
-import { KEPT_LEADS_KEY } from '../lib/leads/kept-key';
 import {
   MAX_KEPT_LEADS,
   SEND_TIMEOUT_MS,
@@ -65,7 +64,7 @@ function load(): KeptLead[] {
   try {
     const store = storage();
     if (!store) return [];
-    const { leads, changed } = readKeptLeads(store.getItem(KEPT_LEADS_KEY), Date.now());
+    const { leads, changed } = readKeptLeads(store.getItem(__KEPT_LEADS_KEY__), Date.now());
     if (changed) save(leads);
     return leads;
   } catch {
@@ -78,8 +77,8 @@ function save(leads: KeptLead[]): boolean {
   try {
     const store = storage();
     if (!store) return false;
-    if (leads.length) store.setItem(KEPT_LEADS_KEY, JSON.stringify(leads));
-    else store.removeItem(KEPT_LEADS_KEY);
+    if (leads.length) store.setItem(__KEPT_LEADS_KEY__, JSON.stringify(leads));
+    else store.removeItem(__KEPT_LEADS_KEY__);
     return true;
   } catch {
     return false;
@@ -91,7 +90,7 @@ const forget = (id: string) => save(load().filter((lead) => lead.id !== id));
 /** Runs `work` alone among this site's tabs, where the browser has Web Locks (elsewhere at once). */
 function alone(work: () => Promise<void>): Promise<void> {
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? locks.request(KEPT_LEADS_KEY, work) : work();
+  return locks ? locks.request(__KEPT_LEADS_KEY__, work) : work();
 }
 
 /** One try of a lead, given up after SEND_TIMEOUT_MS. */
@@ -118,9 +117,9 @@ function schedule(retryAfterS: number | null): void {
 }
 
 /**
- * Tries every kept lead once, in turn (stopping at the first that gets no answer: the network is gone); an accepted
- * one is deleted and counted once as `Lead Submitted`, a refused one deleted; another round follows after a backoff
- * while any is left. One round at a time in a tab.
+ * Tries every kept lead once, in turn, oldest first, stopping at the first that fails (no network, the site failing,
+ * or the rate limit: the next would fare the same); an accepted one is deleted and counted once as `Lead Submitted`,
+ * a refused one deleted; another round follows after a backoff while any is left. One round at a time in a tab.
  */
 export function flush(): Promise<void> {
   flushing ??= alone(async () => {
@@ -131,10 +130,10 @@ export function flush(): Promise<void> {
       const answer = await post(lead);
       const verdict = keptVerdict(answer.status);
       if (verdict === 'kept') {
+        // No network, a site that fails, or a client whose allowance is spent: the next lead would fare the same.
         waiting = true;
-        retryAfterS = Math.max(retryAfterS ?? 0, answer.retryAfterS ?? 0) || null;
-        if (answer.status === null) break;
-        continue;
+        retryAfterS = answer.retryAfterS;
+        break;
       }
       forget(lead.id);
       if (verdict === 'accepted') track(EVENTS.leadSubmitted, { form: lead.form });
@@ -162,7 +161,7 @@ function watchOtherTabs(): void {
   if (watching) return;
   watching = true;
   window.addEventListener('storage', (event) => {
-    if (event.key === KEPT_LEADS_KEY || event.key === null) goneElsewhere();
+    if (event.key === __KEPT_LEADS_KEY__ || event.key === null) goneElsewhere();
   });
 }
 

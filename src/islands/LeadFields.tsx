@@ -3,7 +3,7 @@
  * why, and where the privacy policy says how to withdraw consent, correct or erase the details and complain) and the
  * hidden honeypot; and the status line of a lead kept for later (LeadStatus).
  */
-import type { Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/leads/rules';
 import { leadErrorText, type LeadFieldLabels } from '../lib/leads/fields';
 import { keepWhole } from './keep-whole';
@@ -99,8 +99,13 @@ export default function LeadFields({
  * announced when they come.
  */
 export function LeadStatus({ labels, status }: { labels: Pick<LeadFieldLabels, 'kept'>; status: KeptStatus }) {
+  const line = useRef<HTMLParagraphElement>(null);
+  // Under the button of a form that scrolls (the popup's sheet on a phone), the line is brought into sight.
+  useEffect(() => {
+    if (status) line.current?.scrollIntoView({ block: 'nearest' });
+  }, [status]);
   return (
-    <p role="status" className="text-sm font-medium text-ink empty:sr-only">
+    <p ref={line} role="status" className="text-sm font-medium text-ink empty:sr-only">
       {status ? keepWhole(labels.kept[status]) : null}
     </p>
   );

@@ -81,6 +81,22 @@ async function inlineForm(page: Page, name: string, mobile = '9876543210') {
   return { form, submit: () => form.getByRole('button', { name: 'Submit' }).click() };
 }
 
+/**
+ * A visitor who sends the inline form offline and closes the tab: the lead is kept, and the network comes back. The
+ * context's posts of a lead so far, with the one try made offline.
+ */
+async function keptAndClosed(context: BrowserContext, name: string) {
+  const posts = watchPosts(context);
+  const page = await context.newPage();
+  const { form, submit } = await inlineForm(page, name);
+  await context.setOffline(true);
+  await submit();
+  await expect(form.getByRole('status')).toHaveText(OFFLINE);
+  await page.close();
+  await context.setOffline(false);
+  return posts;
+}
+
 test('offline at the tap, then online: the popup says the lead is kept, sends it once back online, thanks, and keeps nothing', async ({
   page,
   context,
@@ -182,14 +198,7 @@ test('the tab is closed while offline, and the visitor comes back a day later: t
 }) => {
   const name = 'Back Tomorrow';
   const context = await browser.newContext();
-  const posts = watchPosts(context);
-  const page = await context.newPage();
-  const { form, submit } = await inlineForm(page, name);
-  await context.setOffline(true);
-  await submit();
-  await expect(form.getByRole('status')).toHaveText(OFFLINE);
-  await page.close();
-  await context.setOffline(false);
+  const posts = await keptAndClosed(context, name);
   expect(posts).toHaveLength(1);
   expect(delivered(name)).toEqual([]);
 
@@ -205,14 +214,7 @@ test('the tab is closed while offline, and the visitor comes back a day later: t
 test(`a lead kept over ${KEPT_LEAD_DAYS} days is deleted unsent`, async ({ browser }) => {
   const name = 'Too Late';
   const context = await browser.newContext();
-  const posts = watchPosts(context);
-  const page = await context.newPage();
-  const { form, submit } = await inlineForm(page, name);
-  await context.setOffline(true);
-  await submit();
-  await expect(form.getByRole('status')).toHaveText(OFFLINE);
-  await page.close();
-  await context.setOffline(false);
+  const posts = await keptAndClosed(context, name);
 
   const later = await context.newPage();
   await later.clock.install({ time: Date.now() + KEPT_LEAD_DAYS * DAY + 60_000 });

@@ -20,6 +20,16 @@ function captureSends(page: Page, answer: (route: Route) => Promise<void>) {
   return bodies;
 }
 
+/** The page's alerts, each accepted, as they come. */
+function acceptAlerts(page: Page) {
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  return alerts;
+}
+
 const expectedBody = (name: string, mobile: string) => ({
   lib_version: expect.any(String),
   user_id: 'test-public-key',
@@ -52,11 +62,7 @@ test('the email service fails: the same lead goes to the site (202) and the visi
   page,
 }) => {
   const bodies = captureSends(page, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
-  const alerts: string[] = [];
-  page.on('dialog', async (dialog) => {
-    alerts.push(dialog.message());
-    await dialog.accept();
-  });
+  const alerts = acceptAlerts(page);
 
   await page.goto('/mr/business-whatsapp-pricing');
   await page.getByLabel('Name').fill('Ravi');
@@ -85,11 +91,7 @@ test('the email service fails and the site cannot be reached: the lead is kept, 
   const bodies = captureSends(page, (route) => route.fulfill({ status: 400, body: 'The user ID is invalid' }));
   // No network to the site's own lead store either.
   await page.route('**/api/leads', (route) => route.abort('internetdisconnected'));
-  const alerts: string[] = [];
-  page.on('dialog', async (dialog) => {
-    alerts.push(dialog.message());
-    await dialog.accept();
-  });
+  const alerts = acceptAlerts(page);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -117,11 +119,7 @@ test('the email service fails and the site refuses the lead: alerts, keeps the v
   await page.route('**/api/leads', (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"origin not allowed"}' }),
   );
-  const alerts: string[] = [];
-  page.on('dialog', async (dialog) => {
-    alerts.push(dialog.message());
-    await dialog.accept();
-  });
+  const alerts = acceptAlerts(page);
 
   await page.goto('/mr/business-whatsapp-pricing');
   await page.getByLabel('Name').fill('Ravi');

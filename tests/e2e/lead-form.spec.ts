@@ -29,6 +29,16 @@ function watchConsoleAndAlerts(page: Page) {
   return { errors, alerts };
 }
 
+/** Opens /business-whatsapp-pricing and types Asha's lead into its form: the two fields. */
+async function fillAshasLead(page: Page) {
+  await page.goto('/business-whatsapp-pricing');
+  const name = page.getByLabel('Name');
+  const mobile = page.getByLabel('Mobile Number');
+  await name.fill('Asha Patil');
+  await mobile.fill('+91 98765 43210');
+  return { name, mobile };
+}
+
 test.describe('lead form without email settings', () => {
   test('the lead goes to the site instead: it is stored (202), the visitor reaches /thank-you, and nothing is logged as an error', async ({
     page,
@@ -77,11 +87,7 @@ test.describe('lead form without email settings', () => {
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': address });
     const { errors, alerts } = watchConsoleAndAlerts(page);
 
-    await page.goto('/business-whatsapp-pricing');
-    const name = page.getByLabel('Name');
-    const mobile = page.getByLabel('Mobile Number');
-    await name.fill('Asha Patil');
-    await mobile.fill('+91 98765 43210');
+    const { name, mobile } = await fillAshasLead(page);
     const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
     await page.getByRole('button', { name: 'Submit' }).click();
 
@@ -103,11 +109,7 @@ test.describe('lead form without email settings', () => {
       route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"origin not allowed"}' }),
     );
     const { errors, alerts } = watchConsoleAndAlerts(page);
-    await page.goto('/business-whatsapp-pricing');
-    const name = page.getByLabel('Name');
-    const mobile = page.getByLabel('Mobile Number');
-    await name.fill('Asha Patil');
-    await mobile.fill('+91 98765 43210');
+    const { name, mobile } = await fillAshasLead(page);
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await expect.poll(() => alerts).toEqual(['❌ Failed to send email. Try again!']);
