@@ -115,7 +115,10 @@ try {
   );
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   const start = Date.now();
-  await Promise.all(pages.map((page) => page.goto(`${host.origin}${PAGE}`)));
+  // The outbox starts as the page's scripts run, before its images have loaded; a busy machine takes its time.
+  await Promise.all(
+    pages.map((page) => page.goto(`${host.origin}${PAGE}`, { waitUntil: 'domcontentloaded', timeout: 180_000 })),
+  );
   console.log(`${BROWSERS} pages loaded in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 
   /** @param {number} share */

@@ -142,7 +142,10 @@ export function flush(): Promise<void> {
     goneElsewhere();
     if (waiting) schedule(retryAfterS);
     else failures = 0;
-  }).finally(() => (flushing = null));
+  })
+    // Only the lock itself could fail here (post() answers every failure): the leads stay kept for the next page.
+    .catch((error: unknown) => console.warn(error))
+    .finally(() => (flushing = null));
   return flushing;
 }
 
