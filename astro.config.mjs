@@ -21,6 +21,7 @@ const { namesCheck } = await import('./src/integrations/names-check.ts');
 const { cmsAdmin } = await import('./src/integrations/cms-admin.ts');
 const { ownerPage } = await import('./src/integrations/owner-page.ts');
 const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
+const { KEPT_LEADS_KEY } = await import('./src/lib/leads/kept-key.ts');
 
 export default defineConfig({
   site: site.url,
@@ -69,7 +70,9 @@ export default defineConfig({
     },
     // The analytics settings as a constant of the bundle: null (the default) lets the bundler drop every analytics
     // module, so a build without PUBLIC_ANALYTICS_ENDPOINT ships no analytics code at all.
-    define: { __ANALYTICS__: JSON.stringify(site.analytics) },
+    // The storage entry of a kept lead as a constant too: the shared page script reads it on every page, and a module
+    // of its own would be one more request for a dozen bytes.
+    define: { __ANALYTICS__: JSON.stringify(site.analytics), __KEPT_LEADS_KEY__: JSON.stringify(KEPT_LEADS_KEY) },
   },
   devToolbar: { enabled: false },
 });

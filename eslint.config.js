@@ -148,6 +148,19 @@ export default tseslint.config(
     },
   },
   {
+    // A lead is lost as surely by a promise nobody awaits (a send whose rejection nobody handles, a promise where a
+    // callback's answer is read) as by a dropped network: these rules read the types, over the code that runs a lead
+    // (the Worker, the islands, the browser code and the pure layer they share). TypeScript's project service builds
+    // one program for tsconfig.json's files.
+    files: ['worker/**/*.ts', 'src/islands/**/*.{ts,tsx}', 'src/browser/**/*.ts', 'src/lib/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

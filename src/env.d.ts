@@ -10,6 +10,8 @@ declare module 'astro' {
 declare global {
   /** Replaced at build time (astro.config.mjs, `vite.define`) with src/config/site.ts `analytics`: null when off. */
   const __ANALYTICS__: import('./lib/analytics').AnalyticsSettings | null;
+  /** Replaced at build time (astro.config.mjs, `vite.define`) with src/lib/leads/kept-key.ts `KEPT_LEADS_KEY`. */
+  const __KEPT_LEADS_KEY__: string;
 }
 
 export {};

@@ -157,7 +157,8 @@ const routes = {
       assignments: async (request) =>
         optsOut(request) ? {} : assignmentsFrom(request.headers.get('Cookie'), await loadManifest(env.ASSETS)),
       conversions: d1Conversions(env.LEADS_DB),
-      takeRateSlot: (key) => env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(key)).take(),
+      takeRateSlot: (client, leadKey) =>
+        env.LEAD_RATE_LIMITER.get(env.LEAD_RATE_LIMITER.idFromName(client)).take(leadKey),
       enqueue: (id) => env.LEAD_QUEUE.send({ id }),
       newId: () => crypto.randomUUID(),
       now,

@@ -118,7 +118,7 @@ export default function BlogSearch({ categories, initialCategory, posts, labels 
     }
     const run = ++latest.current;
     setBusy(true);
-    const timer = setTimeout(async () => {
+    const search = async () => {
       try {
         const results = posts > 0 ? await searchPosts(query.trim(), category) : [];
         const items = await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data()));
@@ -129,7 +129,9 @@ export default function BlogSearch({ categories, initialCategory, posts, labels 
       } finally {
         if (run === latest.current) setBusy(false);
       }
-    }, DEBOUNCE_MS);
+    };
+    // search() catches its own failure (an empty list, logged): nothing of it is left unhandled.
+    const timer = setTimeout(() => void search(), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [active, query, category, posts]);
 

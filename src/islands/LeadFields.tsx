@@ -1,8 +1,13 @@
-/** The fields every lead form shares: name, mobile (with inline messages) and the hidden honeypot. */
-import type { Ref } from 'react';
+/**
+ * The fields every lead form shares: name, mobile (with inline messages), the notice at collection (what is taken,
+ * why, and where the privacy policy says how to withdraw consent, correct or erase the details and complain) and the
+ * hidden honeypot; and the status line of a lead kept for later (LeadStatus).
+ */
+import { useEffect, useRef, type Ref } from 'react';
 import { HONEYPOT_FIELD, type Lead, type LeadErrors } from '../lib/leads/rules';
 import { leadErrorText, type LeadFieldLabels } from '../lib/leads/fields';
 import { keepWhole } from './keep-whole';
+import type { KeptStatus } from './hooks/useLeadSubmit';
 
 interface Props {
   /** Prefix for element ids, unique on the page. */
@@ -74,10 +79,34 @@ export default function LeadFields({
           )}
         </div>
       ))}
+      <p className="text-xs leading-snug text-muted">
+        {keepWhole(labels.notice.text)}{' '}
+        <a href={labels.notice.to} className="font-semibold text-brand-700 underline underline-offset-2">
+          {keepWhole(labels.notice.link)}
+        </a>
+      </p>
       <div className="sr-only">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{labels.honeypot}</label>
         <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
     </>
+  );
+}
+
+/**
+ * One line that says where a kept lead is (the browser is offline, or the site did not take it yet), read out when it
+ * changes; empty otherwise, and then out of the layout but still in the accessibility tree, so that the words are
+ * announced when they come.
+ */
+export function LeadStatus({ labels, status }: { labels: Pick<LeadFieldLabels, 'kept'>; status: KeptStatus }) {
+  const line = useRef<HTMLParagraphElement>(null);
+  // Under the button of a form that scrolls (the popup's sheet on a phone), the line is brought into sight.
+  useEffect(() => {
+    if (status) line.current?.scrollIntoView({ block: 'nearest' });
+  }, [status]);
+  return (
+    <p ref={line} role="status" className="text-sm font-medium text-ink empty:sr-only">
+      {status ? keepWhole(labels.kept[status]) : null}
+    </p>
   );
 }

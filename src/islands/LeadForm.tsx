@@ -3,13 +3,15 @@
  * by the browser; trimmed and checked with the shared lead rules; a honeypot for bots; a resend guard against double
  * sends. When the email service fails (an error answer, no network, not fully configured, blocked) or is not used at all,
  * the same lead goes to this site's `/api/leads`, marked with the form's name, and the visitor sees the same success. Success goes to the
- * thank-you page; only when both fail does the form alert, log and keep what the visitor typed.
+ * thank-you page. When the site cannot take it now, the lead is kept in this browser and sent later, and the form's
+ * status line says so; only when the site refuses it too (or it could not be kept) does the form alert, log and keep
+ * what the visitor typed.
  */
 import { useEffect, useRef, useState } from 'react';
 import { init, send } from '@emailjs/browser';
-import LeadFields from './LeadFields';
+import LeadFields, { LeadStatus } from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
-import { useLeadSubmit } from './hooks/useLeadSubmit';
+import { useLeadSubmit, type Sent } from './hooks/useLeadSubmit';
 import { postToRelay } from './send-lead';
 import { emailServiceChosen, missingEmailSettings, type EmailSettings } from '../lib/leads/email';
 import type { Ui } from '../lib/schemas/ui';
@@ -48,16 +50,23 @@ async function sendEmail(lead: Lead, email: EmailSettings): Promise<void> {
 /**
  * The email service, and this site's lead store when it fails; without any of the email service's settings (the
  * embedded defaults), the store alone: the designed path, which logs nothing. An email service that fails, or is set
- * only in part, is logged even when the lead got through (the developer sees a missing setting named); throws only
- * when the store fails too.
+ * only in part, is logged even when the lead got through (the developer sees a missing setting named). The store keeps
+ * the lead in this browser when it cannot take it now (`kept`); throws only when the store refuses it too, or it
+ * could not be kept.
  */
-async function sendLead(lead: Lead, email: EmailSettings, form: Exclude<LeadFormName, 'popup'>): Promise<void> {
-  if (!emailServiceChosen(email)) return postToRelay(lead, form);
+async function sendLead(
+  lead: Lead,
+  key: string,
+  email: EmailSettings,
+  form: Exclude<LeadFormName, 'popup'>,
+): Promise<Sent> {
+  if (!emailServiceChosen(email)) return postToRelay(lead, form, key);
   try {
     await sendEmail(lead, email);
+    return 'sent';
   } catch (emailError) {
     console.error('Failed to send email:', emailError);
-    await postToRelay(lead, form);
+    return postToRelay(lead, form, key);
   }
 }
 
@@ -68,11 +77,12 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
     onSubmit,
     busy: sending,
     errors,
+    status,
     nameRef,
     mobileRef,
   } = useLeadSubmit(
     name,
-    (lead) => sendLead(lead, email, name),
+    (lead, key) => sendLead(lead, key, email, name),
     (error) => {
       console.error('The lead could not be stored either:', error);
       window.alert(labels.failure);
@@ -99,6 +109,7 @@ export default function LeadForm({ email, labels, id, submitLabel = labels.submi
         >
           {sending ? labels.sending : submitLabel}
         </button>
+        <LeadStatus labels={labels} status={status} />
       </fieldset>
     </form>
   );

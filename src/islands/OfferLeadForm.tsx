@@ -7,12 +7,12 @@
 import { useRef } from 'react';
 import type { Lead } from '../lib/leads/rules';
 import type { LeadFieldLabels } from '../lib/leads/fields';
-import { buildPopupRequest, type LeadTarget } from '../lib/leads/wire';
+import { buildCrmRequest, type LeadTarget } from '../lib/leads/wire';
 import type { OfferPopupCopy } from '../lib/schemas/home';
-import LeadFields from './LeadFields';
+import LeadFields, { LeadStatus } from './LeadFields';
 import { useEarlyInput } from './hooks/useEarlyInput';
-import { useLeadSubmit } from './hooks/useLeadSubmit';
-import { sendLeadRequest } from './send-lead';
+import { useLeadSubmit, type Sent } from './hooks/useLeadSubmit';
+import { postToRelay, sendLeadRequest } from './send-lead';
 
 interface Props {
   crm: LeadTarget;
@@ -22,17 +22,25 @@ interface Props {
   copy: Pick<OfferPopupCopy, 'submit' | 'submitting'>;
 }
 
-/** Posts the lead: to this site's lead route (it answers 202 once the lead is stored), or in direct mode to the CRM. */
-function postLead(lead: Lead, crm: LeadTarget): Promise<void> {
-  return sendLeadRequest(buildPopupRequest(lead, crm));
+/**
+ * Posts the lead: to this site's lead route (it answers 202 once the lead is stored), kept in this browser until it
+ * has; or in direct mode to the CRM, once per press. Direct mode keeps nothing: the CRM's request has no key, so a
+ * try sent again after a lost answer would give the CRM the lead twice, and the token that sends it is written only
+ * into this page, not into the others that would send it later.
+ */
+async function postLead(lead: Lead, key: string, crm: LeadTarget): Promise<Sent> {
+  if (crm.mode === 'relay') return postToRelay(lead, 'popup', key);
+  await sendLeadRequest(buildCrmRequest(lead, crm));
+  return 'sent';
 }
 
 export default function OfferLeadForm({ crm, labels, copy }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
-  // The response is not read; a failure is only logged, and the form stays as it was: the visitor sees no error.
-  const { onSubmit, busy, errors, nameRef, mobileRef } = useLeadSubmit(
+  // A failure is only logged, and the form stays as it was: the visitor sees no error. A lead kept for later says so
+  // in the status line.
+  const { onSubmit, busy, errors, status, nameRef, mobileRef } = useLeadSubmit(
     'popup',
-    (lead) => postLead(lead, crm),
+    (lead, key) => postLead(lead, key, crm),
     (error) => console.error(`Lead submission failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   // What was typed, and a submit held before hydration (src/browser/early-input.ts), are adopted now.
@@ -55,6 +63,7 @@ export default function OfferLeadForm({ crm, labels, copy }: Props) {
       >
         {busy ? copy.submitting : copy.submit}
       </button>
+      <LeadStatus labels={labels} status={status} />
     </form>
   );
 }

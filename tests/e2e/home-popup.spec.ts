@@ -178,7 +178,10 @@ test('in relay mode (the default build) a claimed offer goes to the site: the vi
   // The browser sent the lead to the site, without the token or the CRM's address.
   const sent = stored.request();
   expect(sent.headers()['authtoken']).toBeUndefined();
-  expect(Object.fromEntries(new URLSearchParams(sent.postData() ?? ''))).toEqual(SITE_LEAD_POST.popup);
+  expect(Object.fromEntries(new URLSearchParams(sent.postData() ?? ''))).toEqual({
+    ...SITE_LEAD_POST.popup,
+    key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+  });
 });
 
 test.describe('on a phone', () => {

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { HONEYPOT_FIELD } from '../../src/lib/leads/rules';
 import { encodeLeadPost } from '../../src/lib/leads/wire';
 import { RATE_LIMIT_MAX_LEADS } from '../../worker/leads/outbox';
+import { KEPT_LEADS_KEY } from '../../src/lib/leads/kept-key';
+
+/** The status line of a lead kept because the site did not take it yet (src/content/ui.json). */
+const KEPT_WAITING = (
+  JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as { leadForm: { kept: { waiting: string } } }
+).leadForm.kept.waiting;
 
 // The default build has no email settings: a submit sends no email request, and the lead goes to the site's own
 // /api/leads instead, the designed path, with no error in the console.
@@ -20,6 +27,16 @@ function watchConsoleAndAlerts(page: Page) {
     await dialog.accept();
   });
   return { errors, alerts };
+}
+
+/** Opens /business-whatsapp-pricing and types Asha's lead into its form: the two fields. */
+async function fillAshasLead(page: Page) {
+  await page.goto('/business-whatsapp-pricing');
+  const name = page.getByLabel('Name');
+  const mobile = page.getByLabel('Mobile Number');
+  await name.fill('Asha Patil');
+  await mobile.fill('+91 98765 43210');
+  return { name, mobile };
 }
 
 test.describe('lead form without email settings', () => {
@@ -45,6 +62,7 @@ test.describe('lead form without email settings', () => {
       phonenumber: '+91 98765 43210',
       [HONEYPOT_FIELD]: '',
       form: 'inline',
+      key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
     await page.waitForURL('**/thank-you');
     expect(alerts).toEqual([]);
@@ -52,8 +70,11 @@ test.describe('lead form without email settings', () => {
     expect(errors).toEqual([]);
   });
 
-  test('when the site refuses too, the alert appears and the form keeps the values', async ({ page, request }) => {
-    // This address has spent its allowance of leads: the site answers 429 to the form's fallback.
+  test('when the site cannot take the lead now (its rate limit), the lead is kept and the form says so in one line, with no alert', async ({
+    page,
+    request,
+  }) => {
+    // This address has spent its allowance of leads: the site answers 429 to the form's post.
     const address = '192.0.2.77';
     const origin = new URL(test.info().project.use.baseURL!).origin;
     for (let i = 0; i < RATE_LIMIT_MAX_LEADS; i++) {
@@ -66,23 +87,39 @@ test.describe('lead form without email settings', () => {
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': address });
     const { errors, alerts } = watchConsoleAndAlerts(page);
 
-    await page.goto('/business-whatsapp-pricing');
-    const name = page.getByLabel('Name');
-    const mobile = page.getByLabel('Mobile Number');
-    await name.fill('Asha Patil');
-    await mobile.fill('+91 98765 43210');
+    const { name, mobile } = await fillAshasLead(page);
     const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads');
     await page.getByRole('button', { name: 'Submit' }).click();
 
     expect((await refused).status()).toBe(429);
-    await expect.poll(() => alerts).toEqual(['❌ Failed to send email. Try again!']);
-    // What failed is the store, and only that is logged.
-    expect(errors.join('\n')).toContain('429');
-    expect(errors.join('\n')).not.toContain('Email service');
+    await expect(page.getByRole('status').filter({ hasText: 'Saved on this phone' })).toHaveText(KEPT_WAITING);
+    expect(alerts).toEqual([]);
+    // The browser reports the 429 itself; the form logs nothing: the lead is not lost.
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
     await expect(name).toHaveValue('Asha Patil');
     await expect(mobile).toHaveValue('+91 98765 43210');
     await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(new URL(page.url()).pathname).toBe('/business-whatsapp-pricing');
+  });
+
+  test('when the site refuses the lead for good, the alert appears, the form keeps the values and nothing is kept', async ({
+    page,
+  }) => {
+    await page.route('**/api/leads', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"origin not allowed"}' }),
+    );
+    const { errors, alerts } = watchConsoleAndAlerts(page);
+    const { name, mobile } = await fillAshasLead(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await expect.poll(() => alerts).toEqual(['❌ Failed to send email. Try again!']);
+    // What failed is the store, and only that is logged.
+    expect(errors.join('\n')).toContain('403');
+    expect(errors.join('\n')).not.toContain('Email service');
+    await expect(name).toHaveValue('Asha Patil');
+    await expect(mobile).toHaveValue('+91 98765 43210');
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), KEPT_LEADS_KEY)).toBeNull();
   });
 
   test('both fields are required by the browser, and the mobile field is a telephone input', async ({ page }) => {

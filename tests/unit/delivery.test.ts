@@ -47,6 +47,10 @@ function memoryStore() {
         lastError: null,
         sentAt: null,
       });
+      return true;
+    },
+    async idOfKey() {
+      return null;
     },
     async claim(id, now) {
       const row = rows.get(id);

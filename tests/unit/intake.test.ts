@@ -64,10 +64,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function intake(
   overrides: Partial<Pick<IntakeDeps, 'takeRateSlot' | 'enqueue' | 'assignments'>> & {
     insert?: IntakeDeps['store']['insert'];
+    idOfKey?: IntakeDeps['store']['idOfKey'];
     addConversions?: IntakeDeps['conversions']['add'];
   } = {},
 ) {
-  const insert = vi.fn<IntakeDeps['store']['insert']>(overrides.insert ?? (async () => {}));
+  const insert = vi.fn<IntakeDeps['store']['insert']>(overrides.insert ?? (async () => true));
+  const idOfKey = vi.fn<IntakeDeps['store']['idOfKey']>(overrides.idOfKey ?? (async () => null));
   const assignments = vi.fn<IntakeDeps['assignments']>(overrides.assignments ?? (async () => ({})));
   const addConversions = vi.fn<IntakeDeps['conversions']['add']>(overrides.addConversions ?? (async () => {}));
   const takeRateSlot = vi.fn<IntakeDeps['takeRateSlot']>(overrides.takeRateSlot ?? (async () => ({ accepted: true })));
@@ -76,7 +78,7 @@ function intake(
   const newId = vi.fn(() => `lead-${++ids}`);
   const log = vi.fn<LeadLog>();
   const deps: IntakeDeps = {
-    store: { insert },
+    store: { insert, idOfKey },
     assignments,
     conversions: { add: addConversions },
     takeRateSlot,
@@ -87,6 +89,7 @@ function intake(
   };
   return {
     insert,
+    idOfKey,
     assignments,
     addConversions,
     takeRateSlot,
@@ -266,7 +269,15 @@ describe('a valid lead: stored, answered, queued', () => {
     expect(await response.json()).toEqual({ ok: true, id: 'lead-1' });
     expect(r.insert).toHaveBeenCalledTimes(1);
     expect(r.insert).toHaveBeenCalledWith(
-      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {}, page: null },
+      {
+        id: 'lead-1',
+        name: 'Asha Rao',
+        mobile: '+91 98765 43210',
+        form: 'popup',
+        experiments: {},
+        page: null,
+        key: null,
+      },
       T0,
     );
     expect(r.enqueue).toHaveBeenCalledTimes(1);
@@ -285,13 +296,21 @@ describe('a valid lead: stored, answered, queued', () => {
     const r = intake();
     await r.send(post({ ...goodLead, id: 'mine', state: 'sent', source: '1', authtoken: 'x' }));
     expect(r.insert).toHaveBeenCalledWith(
-      { id: 'lead-1', name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', experiments: {}, page: null },
+      {
+        id: 'lead-1',
+        name: 'Asha Rao',
+        mobile: '+91 98765 43210',
+        form: 'popup',
+        experiments: {},
+        page: null,
+        key: null,
+      },
       T0,
     );
   });
 
   it('answers only once the lead is stored', async () => {
-    const write = deferred<void>();
+    const write = deferred<boolean>();
     const r = intake({ insert: () => write.promise });
     let answered = false;
     const pending = r.send(post(goodLead)).then((response) => {
@@ -302,7 +321,7 @@ describe('a valid lead: stored, answered, queued', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(answered).toBe(false);
     expect(r.enqueue).not.toHaveBeenCalled();
-    write.resolve();
+    write.resolve(true);
     expect((await pending).status).toBe(202);
     expect(r.enqueue).toHaveBeenCalledWith('lead-1');
   });
@@ -353,6 +372,66 @@ describe('a valid lead: stored, answered, queued', () => {
   });
 });
 
+describe("the lead's key: one lead stored per key, a repeat answered as the first", () => {
+  const KEY = '6d2f0c4a-8b3e-4f1a-9c5d-7e8f9a0b1c2d';
+
+  it('stores the key with the lead', async () => {
+    const r = intake();
+    expect((await r.send(post({ ...goodLead, key: KEY }))).status).toBe(202);
+    expect(r.idOfKey).toHaveBeenCalledWith(KEY);
+    expect(r.insert.mock.calls[0]![0].key).toBe(KEY);
+  });
+
+  it.each(['not-a-key', KEY.toUpperCase(), `${KEY}0`, '6d2f0c4a-8b3e-1f1a-9c5d-7e8f9a0b1c2d', '<b>x</b>', ''])(
+    'a key that is not a version 4 UUID in lower case (%j): 400 naming it, nothing done',
+    async (key) => {
+      const r = intake();
+      const body = await refusal(await r.send(post({ ...goodLead, key })), 400);
+      expect(body).toEqual({ error: 'invalid field: key', field: 'key', problem: 'invalid' });
+      expectNothingDone(r);
+    },
+  );
+
+  it("a repeat: 202 with the stored lead's id, and no allowance spent, nothing stored, counted or queued", async () => {
+    const r = intake({ idOfKey: async () => 'lead-stored-earlier', assignments: fromCookie });
+    const response = await r.send(
+      post({ ...goodLead, form: 'inline', key: KEY }, { headers: { Cookie: 'exp=creator-headline.income' } }),
+    );
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ ok: true, id: 'lead-stored-earlier' });
+    expectNothingDone(r);
+    expect(r.log).toHaveBeenCalledWith({ event: 'repeat', id: 'lead-stored-earlier' });
+  });
+
+  it('asks the rate limiter for a slot naming the key, so that tries of one lead racing each other spend one', async () => {
+    const r = intake();
+    await r.send(post({ ...goodLead, key: KEY }));
+    expect(r.takeRateSlot).toHaveBeenCalledWith(IP, KEY);
+  });
+
+  it('two tries racing: the one whose write finds the key taken answers as the repeat, and queues nothing', async () => {
+    let looked = 0;
+    const r = intake({ insert: async () => false, idOfKey: async () => (looked++ === 0 ? null : 'lead-raced') });
+    const response = await r.send(post({ ...goodLead, key: KEY }));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ ok: true, id: 'lead-raced' });
+    expect(r.enqueue).not.toHaveBeenCalled();
+    expect(r.addConversions).not.toHaveBeenCalled();
+  });
+
+  it('a look-up of the key that fails: 503 with Retry-After, nothing spent or stored', async () => {
+    const r = intake({
+      idOfKey: async () => {
+        throw new Error('D1_ERROR: database unavailable');
+      },
+    });
+    const response = await r.send(post({ ...goodLead, key: KEY }));
+    expect(response.headers.get('Retry-After')).toBe('60');
+    expect((await refusal(response, 503)).error).toBe('lead could not be stored');
+    expectNothingDone(r);
+  });
+});
+
 describe('rate limit', () => {
   it('counts by the CF-Connecting-IP header: an IPv4 address on its own, an IPv6 address by its /64', async () => {
     const r = intake();
@@ -374,7 +453,10 @@ describe('rate limit', () => {
     const r = intake();
     await r.send(post(goodLead, { ip: null }));
     await r.send(post(goodLead, { ip: 'not an address' }));
-    expect(r.takeRateSlot.mock.calls).toEqual([['unknown'], ['unknown']]);
+    expect(r.takeRateSlot.mock.calls).toEqual([
+      ['unknown', null],
+      ['unknown', null],
+    ]);
   });
 
   it('takes the slot before storing', async () => {
@@ -442,7 +524,7 @@ describe("experiments: the variants a lead's sender saw, and the lead goal's con
     const response = await r.send(post(goodLead, cookie('_ga=1; exp=creator-headline:income|home-hero:b')));
     expect(response.status).toBe(202);
     const experiments = { 'creator-headline': 'income', 'home-hero': 'b' };
-    expect(r.insert).toHaveBeenCalledWith({ id: 'lead-1', ...goodLeadStored, experiments, page: null }, T0);
+    expect(r.insert).toHaveBeenCalledWith({ id: 'lead-1', ...goodLeadStored, experiments, page: null, key: null }, T0);
     expect(r.addConversions).toHaveBeenCalledTimes(1);
     expect(r.addConversions).toHaveBeenCalledWith([
       {
@@ -631,6 +713,7 @@ describe('the lead and its conversions in D1', () => {
       '0004_experiments.sql',
       '0005_lead_experiments.sql',
       '0006_lead_page.sql',
+      '0009_lead_key.sql',
     ]));
   }, 60_000);
 

@@ -36,7 +36,34 @@ const CORPUS: Entry[] = [
   { label: 'a byte order mark and a soft hyphen', name: '\ufeffAsha R\u00adao', expect: stored(OK_NAME) },
   { label: 'a Hangul filler after the name', name: 'Asha Rao\u3164', expect: stored(OK_NAME) },
   { label: 'a name in Devanagari', name: 'आशा राव', expect: stored('आशा राव') },
-  { label: 'a zero-width joiner in Devanagari', name: 'र\u094d\u200dया', expect: stored('र\u094dया') },
+  // Names as typed in the Indian scripts: the joiners inside their words are part of the spelling.
+  {
+    label: "Marathi's eyelash ra (a joiner after the virama)",
+    name: 'आर\u094d\u200dया',
+    expect: stored('आर\u094d\u200dया'),
+  },
+  { label: 'a non-joiner inside a Hindi word', name: 'रश\u094d\u200cमि', expect: stored('रश\u094d\u200cमि') },
+  {
+    label: "Bengali's ya-phala after ra (a joiner before the virama)",
+    name: 'র\u200d\u09cdযাচেল',
+    expect: stored('র\u200d\u09cdযাচেল'),
+  },
+  {
+    label: "Malayalam's chillus written with joiners, one ending the word",
+    name: 'അര\u0d4d\u200dജുന\u0d4d\u200d',
+    expect: stored('അര\u0d4d\u200dജുന\u0d4d\u200d'),
+  },
+  { label: 'a non-joiner inside an Urdu word', name: 'می\u200cخواہ', expect: stored('می\u200cخواہ') },
+  { label: 'a joiner before a Devanagari name', name: '\u200dआशा', expect: stored('आशा') },
+  { label: 'a joiner between two Latin letters', name: 'Asha\u200dRao', expect: stored('AshaRao') },
+  { label: 'a joiner between two scripts', name: 'आशा\u200dRao', expect: stored('आशाRao') },
+  { label: 'two joiners in a row inside a word', name: 'र\u094d\u200d\u200dय', expect: stored('र\u094dय') },
+  // A mobile number in the digits a Hindi, Marathi, Bengali or Arabic keyboard types, stored in ASCII digits.
+  { label: 'a number in Devanagari digits', mobile: '+९१ ९८७६५ ४३२१०', expect: stored(OK_NAME, OK_MOBILE) },
+  { label: 'a number in Bengali digits', mobile: '৯৮৭৬৫৪৩২১০', expect: stored(OK_NAME, '9876543210') },
+  { label: 'a number in Arabic-Indic digits', mobile: '٩٨٧٦٥٤٣٢١٠', expect: stored(OK_NAME, '9876543210') },
+  { label: 'a number in fullwidth digits', mobile: '９８７６５ ４３２１０', expect: stored(OK_NAME, '98765 43210') },
+  { label: 'a number in mathematical bold digits', mobile: '𝟗𝟖𝟕𝟔𝟓𝟒𝟑𝟐𝟏𝟎', expect: stored(OK_NAME, '9876543210') },
   { label: 'accents and an apostrophe', name: "Zoë O'Brien", expect: stored("Zoë O'Brien") },
   { label: 'markup, kept as text', name: '<b>Asha</b>', expect: stored('<b>Asha</b>') },
   {
@@ -87,6 +114,14 @@ const CORPUS: Entry[] = [
   { label: '15 digits in 22 characters', mobile: '+12 34 56 78 90 12 345', expect: { errors: { mobile: 'tooLong' } } },
   { label: 'two dashes in a row', mobile: '98765--43210', expect: { errors: { mobile: 'invalid' } } },
   { label: 'a zero-width space for a number', mobile: '\u200b', expect: { errors: { mobile: 'required' } } },
+  { label: 'joiners alone for a name', name: '\u200d\u200c\u200d', expect: { errors: { name: 'required' } } },
+  { label: 'a joiner between Devanagari digits', mobile: '९८७६५\u200d४३२१०', expect: stored(OK_NAME, '9876543210') },
+  {
+    label: 'Devanagari digits with a letter among them',
+    mobile: '९८७६५क४३२१०',
+    expect: { errors: { mobile: 'invalid' } },
+  },
+  { label: 'six Devanagari digits', mobile: '९८७६५४', expect: { errors: { mobile: 'invalid' } } },
   {
     label: 'a header after a line break',
     mobile: '9876543210\r\nBcc: x@y',
@@ -110,9 +145,9 @@ function browserVerdict(name: string, mobile: string) {
 
 /** The Worker's intake with fakes, given a raw post: its answer and what it stored. */
 async function workerVerdict(body: string) {
-  const insert = vi.fn<IntakeDeps['store']['insert']>(async () => {});
+  const insert = vi.fn<IntakeDeps['store']['insert']>(async () => true);
   const deps: IntakeDeps = {
-    store: { insert },
+    store: { insert, idOfKey: async () => null },
     assignments: async () => ({}),
     conversions: { add: async () => {} },
     takeRateSlot: async () => ({ accepted: true }),
@@ -167,12 +202,18 @@ describe('hostile lead fields: the browser and the Worker give the same verdict'
     }
   });
 
-  it('nothing invisible or controlling survives in what is stored', () => {
-    const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+  it('nothing invisible or controlling survives in what is stored, but a joiner right after a letter or sign of an Indian script or Arabic', () => {
+    const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+    // Devanagari to Malayalam (U+0900 to U+0D7F) and Arabic (U+0600 to U+06FF), by their blocks.
+    const indicOrArabic = /[\u0900-\u0d7f\u0600-\u06ff]/;
     for (const entry of CORPUS) {
       if (!('stored' in entry.expect)) continue;
-      expect(entry.expect.stored.name, entry.label).not.toMatch(invisible);
-      expect(entry.expect.stored.mobile, entry.label).not.toMatch(invisible);
+      const { name, mobile } = entry.expect.stored;
+      for (const match of name.matchAll(invisible)) {
+        expect(['\u200c', '\u200d'], entry.label).toContain(match[0]);
+        expect(name[match.index - 1] ?? '', entry.label).toMatch(indicOrArabic);
+      }
+      expect(mobile, entry.label).toMatch(/^[+0-9 -]*$/);
     }
   });
 });

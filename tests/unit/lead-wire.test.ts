@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCrmRequest,
-  buildPopupRequest,
   buildRelayRequest,
   decodeLeadPost,
   encodeLeadPost,
@@ -50,7 +49,9 @@ describe('buildCrmRequest', () => {
   });
 });
 
-/** A post to this site's /api/leads: Asha Rao's lead, the empty honeypot and the form's name, with no token. */
+const KEY = '0f5c2a8e-3b1d-4c6f-9a7e-2d4b6c8e0a1f';
+
+/** A post to this site's /api/leads: Asha Rao's lead, the empty honeypot, the form's name and KEY, with no token. */
 function expectRelayPost(request: LeadRequest, form: string) {
   expect(request.url).toBe('/api/leads');
   expect(request.method).toBe('POST');
@@ -63,29 +64,17 @@ function expectRelayPost(request: LeadRequest, form: string) {
     phonenumber: '+91 98765 43210',
     company_website: '',
     form,
+    key: KEY,
   });
 }
 
-describe('buildPopupRequest', () => {
-  const lead = { name: 'Asha Rao', mobile: '+91 98765 43210' };
-
-  it('relay mode: posts name, phonenumber, the empty honeypot and form=popup to this site, with no token', () => {
-    const request = buildPopupRequest(lead, { mode: 'relay' });
-    expectRelayPost(request, 'popup');
-  });
-
-  it('direct mode: the CRM request itself, token included', () => {
-    const crm = { host: 'https://crm.example', token: 'secret-token' };
-    const request = buildPopupRequest(lead, { mode: 'direct', ...crm });
-    expect(request).toEqual(buildCrmRequest(lead, crm));
-    expect(request.url).toBe('https://crm.example/api/leads');
-    expect(request.headers.authtoken).toBe('secret-token');
-  });
-});
-
 describe('buildRelayRequest', () => {
+  it('the popup in relay mode: name, phonenumber, the empty honeypot, form=popup and the key, with no token', () => {
+    expectRelayPost(buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'popup', KEY), 'popup');
+  });
+
   it('an email form falling back to the relay: the same post, naming its form, with no token', () => {
-    const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline');
+    const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline', KEY);
     expectRelayPost(request, 'inline');
   });
 });
@@ -111,17 +100,21 @@ describe('the relay post (a form to /api/leads)', () => {
       ...lead,
       honeypot: 'bot',
       form: 'popup',
+      key: null,
     });
     expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')))).toEqual({
       ...lead,
       honeypot: '',
       form: 'contact-modal',
+      key: null,
     });
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'inline', '', KEY))).key).toBe(KEY);
     expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({
       name: '',
       mobile: '',
       honeypot: '',
       form: 'popup',
+      key: null,
     });
   });
 });

@@ -64,6 +64,7 @@ beforeAll(async () => {
     '0005_lead_experiments.sql',
     '0006_lead_page.sql',
     '0008_ended_sessions.sql',
+    '0009_lead_key.sql',
   ]));
   github = await startFakeGithub({ clientId: 'id', clientSecret: SECRET, code: 'code', token: 'unused', repo: REPO });
   github.users(USERS);

@@ -7,6 +7,7 @@ import {
   PERSON_CODE_DAYS,
 } from '../../src/lib/experiments/wire';
 import { DEAD_RETENTION_DAYS, RATE_LIMIT_WINDOW_MS, SENT_RETENTION_DAYS } from '../../worker/leads/outbox';
+import { KEPT_LEAD_DAYS } from '../../src/lib/leads/kept';
 
 const policy = readFileSync(new URL('../../src/content/legal/privacy-policy.md', import.meta.url), 'utf8');
 const section = policy.slice(
@@ -30,6 +31,49 @@ describe('the privacy policy states what the lead store does', () => {
 
   it('says how long an address is counted for the rate limit', () => {
     expect(section).toContain(`deletes them ${RATE_LIMIT_WINDOW_MS / 60_000} minutes after the last one`);
+  });
+});
+
+describe('the privacy policy states what a browser keeps of a lead not sent yet', () => {
+  it(`says what waits in the browser, and that it is deleted ${KEPT_LEAD_DAYS} days after it was sent`, () => {
+    expect(KEPT_LEAD_DAYS).toBe(7);
+    expect(section).toContain(
+      'your name, your mobile number, which form you used, when you sent it and a random code that names this one request',
+    );
+    expect(section).toContain(`deleted from your browser ${KEPT_LEAD_DAYS} days after you sent it`);
+    expect(policy).toContain(`waits in your browser until our website has it, for ${KEPT_LEAD_DAYS} days at most`);
+    expect(policy).toContain(`local storage until our website has it, for ${KEPT_LEAD_DAYS} days at most`);
+  });
+
+  it('a browser stops trying long before the Worker forgets a delivered lead and its key: a late try is a repeat', () => {
+    expect(KEPT_LEAD_DAYS).toBeLessThan(SENT_RETENTION_DAYS);
+  });
+});
+
+describe("every lead form's notice links to the rights it names", () => {
+  const ui = JSON.parse(readFileSync(new URL('../../src/content/ui.json', import.meta.url), 'utf8')) as {
+    leadForm: { notice: { text: string; link: string; to: string } };
+  };
+  const { to } = ui.leadForm.notice;
+  const [path, part] = to.split('#');
+  const heading = [...policy.matchAll(/^## (.+)$/gm)].find(
+    ([, text]) => text!.toLowerCase().replace(/[^\w]+/g, '-') === part,
+  );
+  const rights = heading ? policy.slice(heading.index, policy.indexOf('\n## ', heading.index + 3)) : '';
+
+  it('to a part of the privacy policy, by its heading', () => {
+    expect(path).toBe('/privacy-policy');
+    expect(heading?.[1]).toBe('Your Privacy Rights');
+  });
+
+  it('where withdrawing consent, correction, erasure and a complaint to the Data Protection Board are said', () => {
+    for (const words of ['Withdraw consent', 'Correction', 'Deletion', 'Data Protection Board', 'email us at']) {
+      expect(rights).toContain(words);
+    }
+  });
+
+  it('and says what the form takes and why', () => {
+    expect(ui.leadForm.notice.text).toMatch(/name and mobile number .*to call you back/);
   });
 });
 

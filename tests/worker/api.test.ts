@@ -135,6 +135,64 @@ describe('the rate limit: one Durable Object per client, exact under a burst', (
   });
 });
 
+describe("the lead's key: at most one lead per key, a repeat answered as the first, delivered and charged once", () => {
+  /** Version 4 UUIDs written out by hand, one per test. */
+  const KEYS = [
+    '3b9d6c1e-2a4f-4e8b-9c7d-1f2e3a4b5c6d',
+    '8e1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b',
+    'c4d5e6f7-0a1b-4c2d-ae3f-5b6c7d8e9f0a',
+  ] as const;
+  const rowsOf = (key: string) => site.sql<{ id: string }>('SELECT id FROM leads WHERE lead_key = ?1', key);
+
+  it('a lead sent again with its key (and other fields) is answered with the first id, stored once and reaches the CRM once', async () => {
+    const address = '203.0.113.60';
+    const first = await post(form({ ...LEAD, name: 'Keyed Once', key: KEYS[0] }), { 'CF-Connecting-IP': address });
+    expect(first.status).toBe(202);
+    const { id } = (await first.json()) as { id: string };
+    for (const name of ['Keyed Once', 'Keyed Twice']) {
+      const again = await post(form({ ...LEAD, name, key: KEYS[0] }), { 'CF-Connecting-IP': address });
+      expect(again.status).toBe(202);
+      expect(await again.json()).toEqual({ ok: true, id });
+    }
+    expect(await rowsOf(KEYS[0])).toEqual([{ id }]);
+    const keyed = () => crm.requests.filter((r) => r.form.name?.startsWith('Keyed')).map((r) => r.form.name);
+    await expect.poll(keyed, { timeout: 15_000 }).toEqual(['Keyed Once']);
+    await sleep(1500);
+    expect(keyed()).toEqual(['Keyed Once']);
+    expect(site.output()).toContain(`"event":"repeat","id":"${id}"`);
+  });
+
+  it(`a repeat spends none of the client's ${RATE_LIMIT_MAX_LEADS}: 15 repeats, then ${RATE_LIMIT_MAX_LEADS - 1} other leads accepted and the next refused`, async () => {
+    const address = '203.0.113.61';
+    const send = (fields: Record<string, string>) =>
+      post(form({ ...LEAD, ...fields }), { 'CF-Connecting-IP': address });
+    expect((await send({ name: 'Kept Lead', key: KEYS[1] })).status).toBe(202);
+    for (let i = 0; i < 15; i++) expect((await send({ name: 'Kept Lead', key: KEYS[1] })).status).toBe(202);
+    for (let i = 1; i < RATE_LIMIT_MAX_LEADS; i++) expect((await send({ name: `Other ${i}` })).status).toBe(202);
+    expect((await send({ name: 'One too many' })).status).toBe(429);
+    expect(await rowsOf(KEYS[1])).toHaveLength(1);
+  });
+
+  it(`20 tries of one lead at once: one stored, every answer its id, one slot spent (${RATE_LIMIT_MAX_LEADS - 1} others still accepted)`, async () => {
+    const address = '203.0.113.62';
+    const send = (fields: Record<string, string>) =>
+      post(form({ ...LEAD, ...fields }), { 'CF-Connecting-IP': address });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send({ name: 'Raced Lead', key: KEYS[2] })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
+    const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id)));
+    const rows = await rowsOf(KEYS[2]);
+    expect(rows).toHaveLength(1);
+    expect([...ids]).toEqual([rows[0]!.id]);
+    for (let i = 1; i < RATE_LIMIT_MAX_LEADS; i++) expect((await send({ name: `Racer ${i}` })).status).toBe(202);
+    expect((await send({ name: 'Racer too many' })).status).toBe(429);
+    const raced = () => crm.requests.filter((r) => r.form.name?.startsWith('Race'));
+    await expect.poll(() => raced().length, { timeout: 15_000 }).toBe(RATE_LIMIT_MAX_LEADS);
+    await sleep(1500);
+    expect(raced().filter((r) => r.form.name === 'Raced Lead')).toHaveLength(1);
+    expect(raced()).toHaveLength(RATE_LIMIT_MAX_LEADS);
+  });
+});
+
 describe('refusals: a short JSON error, nothing stored, nothing sent', () => {
   /** Nothing was stored since `before`, and nothing reached the CRM, even after a sweep. */
   async function nothingSent(before: number) {
@@ -215,6 +273,12 @@ describe('refusals: a short JSON error, nothing stored, nothing sent', () => {
       label: 'a form this site does not have',
       fields: { ...LEAD, form: 'newsletter' },
       error: 'invalid field: form',
+      problem: 'invalid',
+    },
+    {
+      label: 'a key that is not a version 4 UUID',
+      fields: { ...LEAD, key: '<img src=x onerror=alert(1)>' },
+      error: 'invalid field: key',
       problem: 'invalid',
     },
   ] as const;

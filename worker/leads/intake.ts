@@ -4,6 +4,12 @@
  * browser's own rules (src/lib/leads/rules.ts) after the same cleaning, the client's allowance is taken (an IPv4 address or
  * an IPv6 /64), and the cleaned lead is written to the lead table before the answer: `202` with its id means it is
  * stored. Delivery to the CRM happens after the answer (./delivery.ts), so the visitor never waits for the CRM.
+ * A lead carries the key its browser gave it (isLeadKey), the same in every try: a try of a lead already stored under
+ * its key is a repeat, answered as the first was (`202` with the stored lead's id) and stored, counted, queued and
+ * charged to the client's allowance no more (tries racing each other from one client spend one slot: the rate
+ * limiter knows the keys of the leads it accepted). Its fields are not compared with the stored lead's: a key is random and
+ * names one lead, so a key sent again with other fields harms only its sender, and a retry whose cleaning changed
+ * across a deploy must not be refused.
  * The lead also carries its sender's experiment variants, and counts as a conversion in each of those experiments
  * (once per mobile number and experiment); that count never holds up or refuses the lead. It keeps the path of the
  * page it was sent from when its Referer is on the site's own origin (pageFromReferer).
@@ -11,7 +17,7 @@
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
  */
-import { isBot, isLeadForm, normaliseLead, validateLead } from '../../src/lib/leads/rules';
+import { isBot, isLeadForm, isLeadKey, normaliseLead, validateLead } from '../../src/lib/leads/rules';
 import type { Lead, LeadFormName, LeadProblem } from '../../src/lib/leads/rules';
 import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../../src/lib/leads/wire';
 import { isExperimentName } from '../../src/lib/experiments/wire';
@@ -45,7 +51,7 @@ export function pageFromReferer(referer: string | null, requestUrl: string): str
 }
 
 export interface IntakeDeps {
-  store: Pick<LeadStore, 'insert'>;
+  store: Pick<LeadStore, 'insert' | 'idOfKey'>;
   /**
    * The sender's variant of each running experiment (`{ "home-hero": "b" }`, from the assignment cookie), empty under
    * Global Privacy Control or Do Not Track. A failure stores the lead without any.
@@ -53,8 +59,11 @@ export interface IntakeDeps {
   assignments: (request: Request) => Promise<Record<string, string>>;
   /** Counts the lead's conversions once it is stored; a failure is logged, the lead is accepted all the same. */
   conversions: Pick<ConversionStore, 'add'>;
-  /** Takes one of the client's accepted leads (its key: rateLimitKey), or says how long it must wait. */
-  takeRateSlot: (key: string) => Promise<RateDecision>;
+  /**
+   * Takes one of the client's accepted leads (`client`: rateLimitKey), or says how long it must wait; none when a try
+   * of the same lead (`leadKey`) took one already.
+   */
+  takeRateSlot: (client: string, leadKey: string | null) => Promise<RateDecision>;
   /** Asks for delivery of a stored lead (a queue message). A failure here loses nothing: the sweep finds the lead. */
   enqueue: (id: string) => Promise<void>;
   newId: () => string;
@@ -139,6 +148,23 @@ async function recordConversions(
   }
 }
 
+/**
+ * The answer to a try of a lead already stored under `key`, as the first try got it (202 with the stored lead's id),
+ * or null when none is. A failed look-up is a 503: the lead may be stored, and the browser tries again.
+ */
+async function repeatOf(key: string, deps: IntakeDeps): Promise<Response | null> {
+  let id: string | null;
+  try {
+    id = await deps.store.idOfKey(key);
+  } catch (error) {
+    deps.log({ event: 'store-failed', error: String(error) });
+    return json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });
+  }
+  if (id === null) return null;
+  deps.log({ event: 'repeat', id });
+  return json(202, { ok: true, id });
+}
+
 /** Answers one request to /api/leads. Every refusal is a short JSON `{ "error": ... }`, and stores nothing. */
 export async function handleLeadIntake(request: Request, deps: IntakeDeps): Promise<Response> {
   const { log } = deps;
@@ -168,10 +194,20 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
       });
     }
     const form: LeadFormName = input.form;
+    const key = input.key;
+    if (key !== null && !isLeadKey(key)) {
+      return json(400, {
+        error: `invalid field: ${LEAD_POST_FIELDS.key}`,
+        field: LEAD_POST_FIELDS.key,
+        problem: 'invalid',
+      });
+    }
+    const repeat = key === null ? null : await repeatOf(key, deps);
+    if (repeat) return repeat;
 
     let decision: RateDecision;
     try {
-      decision = await deps.takeRateSlot(rateLimitKey(request.headers.get('CF-Connecting-IP')));
+      decision = await deps.takeRateSlot(rateLimitKey(request.headers.get('CF-Connecting-IP')), key);
     } catch (error) {
       log({ event: 'rate-limit-failed', error: String(error) });
       return json(503, { error: 'rate limit unavailable' }, { 'Retry-After': '60' });
@@ -183,12 +219,17 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
     const experiments = await senderAssignments(request, deps);
     const id = deps.newId();
     const at = deps.now();
+    let stored: boolean;
     try {
       const page = pageFromReferer(request.headers.get('Referer'), request.url);
-      await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form, experiments, page }, at);
+      stored = await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form, experiments, page, key }, at);
     } catch (error) {
       log({ event: 'store-failed', error: String(error) });
       return json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });
+    }
+    if (!stored && key !== null) {
+      // Another try of this lead was stored between the look-up above and this write: this one is its repeat.
+      return (await repeatOf(key, deps)) ?? json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });
     }
     log({ event: 'accepted', id, state: 'pending', attempt: 0 });
     await recordConversions(id, lead.mobile, experiments, at, deps);

@@ -24,8 +24,9 @@ export const DUE_SLACK_MS = 2000;
 
 export interface LeadStore {
   /**
-   * Stores a new pending lead, due at once, with its sender's experiment variants (none when absent or empty) and the
-   * path of the page it was sent from (null when unknown). Throws when the write fails.
+   * Stores a new pending lead, due at once, with its sender's experiment variants (none when absent or empty), the
+   * path of the page it was sent from (null when unknown) and the browser's key of it (null when it came without one).
+   * False when a lead with that key is stored already: nothing is written then. Throws when the write fails.
    */
   insert(
     lead: {
@@ -35,9 +36,12 @@ export interface LeadStore {
       form: LeadFormName;
       experiments?: Record<string, string> | null;
       page?: string | null;
+      key?: string | null;
     },
     now: number,
-  ): Promise<void>;
+  ): Promise<boolean>;
+  /** The id of the lead stored under the browser's key, or null. */
+  idOfKey(key: string): Promise<string | null>;
   /**
    * Takes a lead for one try: only when it is pending, due, and held by no one. Counts the try and holds the lead for
    * DELIVERY_LEASE_MS. Null when it may not be sent now (sent, dead, not due, or being sent elsewhere).
@@ -73,7 +77,7 @@ export function d1Store(db: D1Database): LeadStore {
   return {
     async insert(lead, now) {
       const experiments = lead.experiments && Object.keys(lead.experiments).length ? lead.experiments : null;
-      await db
+      const result = await db
         .prepare(WORKER_SQL.insert)
         .bind(
           lead.id,
@@ -83,8 +87,15 @@ export function d1Store(db: D1Database): LeadStore {
           now,
           experiments && JSON.stringify(experiments),
           lead.page ?? null,
+          lead.key ?? null,
         )
         .run();
+      return result.meta.changes === 1;
+    },
+
+    async idOfKey(key) {
+      const row = await db.prepare(WORKER_SQL.byKey).bind(key).first<{ id: string }>();
+      return row?.id ?? null;
     },
 
     async claim(id, now) {

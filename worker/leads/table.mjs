@@ -1,5 +1,5 @@
 /**
- * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql, 0006_lead_page.sql): its states and every
+ * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql, 0006_lead_page.sql, 0009_lead_key.sql): its states and every
  * statement that touches it, for the Worker (store.ts, ../owner/store.ts) and the owner's command (scripts/leads.mjs).
  * JavaScript with JSDoc types, so that Node runs it as it is and TypeScript checks both sides against it. Times are
  * milliseconds since the epoch.
@@ -14,10 +14,14 @@ export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
 export const WORKER_SQL = {
   /**
    * ?1 id, ?2 name, ?3 mobile, ?4 form, ?5 now, ?6 the sender's experiment variants (JSON `{"<id>":"<variant>"}`) or
-   * null, ?7 the path of the page it was sent from or null: a new pending lead, due at once.
+   * null, ?7 the path of the page it was sent from or null, ?8 the browser's key of the lead or null: a new pending
+   * lead, due at once; nothing when a lead with that key is stored already (no row changed).
    */
   insert: `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at,
-           experiments, page) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6, ?7)`,
+           experiments, page, lead_key) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6, ?7, ?8)
+           ON CONFLICT (lead_key) DO NOTHING`,
+  /** ?1 the browser's key of a lead: the id of the lead stored under it, or no row. */
+  byKey: `SELECT id FROM leads WHERE lead_key = ?1`,
   /**
    * ?1 id, ?2 held until, ?3 now, ?4 due by: counts a try and holds the lead, only when it is pending, held by no one
    * and due; returns the lead, or no row.

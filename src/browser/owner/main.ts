@@ -87,6 +87,19 @@ function show(nodes: Node[], focus = true): void {
 
 const heading = (text: string) => h('h1', { tabindex: -1 }, text);
 
+/**
+ * An event listener of an async handler: a failure of it (a bug in drawing the page, say) is shown in the status line
+ * and logged, not left as a promise nobody handles.
+ */
+function handled<E extends Event>(run: (event: E) => Promise<void>): (event: E) => void {
+  return (event) => {
+    run(event).catch((error: unknown) => {
+      console.error(error);
+      say('Something went wrong. Reload the page to try again.', 'error');
+    });
+  };
+}
+
 /** What to do with an answer that is not the one asked for; true when the page moved to another view. */
 function failed(answer: Exclude<Answer<unknown>, { ok: true }>): boolean {
   if (answer.status === 401) {
@@ -201,16 +214,19 @@ function showNoAccess(error: OwnerErrorBody): void {
 function startSession(session: OwnerSession): void {
   setCsrf(session.csrf);
   const out = h('button', { type: 'button', class: 'button small' }, 'Sign out');
-  out.addEventListener('click', async () => {
-    out.disabled = true;
-    const answer = await api.signOut();
-    if (answer.ok || answer.status === 401) {
-      showSignIn('You are signed out.');
-    } else {
-      out.disabled = false;
-      failed(answer);
-    }
-  });
+  out.addEventListener(
+    'click',
+    handled(async () => {
+      out.disabled = true;
+      const answer = await api.signOut();
+      if (answer.ok || answer.status === 401) {
+        showSignIn('You are signed out.');
+      } else {
+        out.disabled = false;
+        failed(answer);
+      }
+    }),
+  );
   account.replaceChildren(h('span', { class: 'who' }, `Signed in as ${session.login}`), out);
   showDashboard();
 }
@@ -237,12 +253,15 @@ function section(id: string, title: string, body: HTMLElement, intro?: string): 
 function showDashboard(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const refresh = h('button', { type: 'button', class: 'button small' }, 'Refresh the figures');
-  refresh.addEventListener('click', async () => {
-    refresh.disabled = true;
-    await Promise.all([loadLeads(), loadExperiments()]);
-    refresh.disabled = false;
-    say('The figures are up to date.');
-  });
+  refresh.addEventListener(
+    'click',
+    handled(async () => {
+      refresh.disabled = true;
+      await Promise.all([loadLeads(), loadExperiments()]);
+      refresh.disabled = false;
+      say('The figures are up to date.');
+    }),
+  );
   for (const part of Object.values(parts)) part.replaceChildren(h('p', { class: 'loading' }, 'Loading...'));
   show([
     heading('Leads and experiments'),
@@ -404,21 +423,24 @@ function failures(data: OwnerLeads): Node[] {
     { type: 'button', class: 'button primary' },
     `Retry delivery of ${dead.length === 1 ? 'this lead' : `these ${count(dead.length)} leads`}`,
   );
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    say('Queuing the failed leads for delivery...');
-    const answer = await api.retry();
-    if (!answer.ok) {
-      button.disabled = false;
-      failed(answer);
-      return;
-    }
-    const n = answer.data.requeued;
-    say(`${n === 1 ? '1 lead was' : `${count(n)} leads were`} queued for delivery again.`);
-    await loadLeads();
-    // The button is gone with the list it retried: the keyboard goes on from the section's heading.
-    document.getElementById('failures-title')?.focus();
-  });
+  button.addEventListener(
+    'click',
+    handled(async () => {
+      button.disabled = true;
+      say('Queuing the failed leads for delivery...');
+      const answer = await api.retry();
+      if (!answer.ok) {
+        button.disabled = false;
+        failed(answer);
+        return;
+      }
+      const n = answer.data.requeued;
+      say(`${n === 1 ? '1 lead was' : `${count(n)} leads were`} queued for delivery again.`);
+      await loadLeads();
+      // The button is gone with the list it retried: the keyboard goes on from the section's heading.
+      document.getElementById('failures-title')?.focus();
+    }),
+  );
   return [
     h(
       'p',
@@ -453,50 +475,53 @@ function contactsPicker(days: DayCounts[], leads: OwnerLead[]): HTMLElement {
   const submit = h('button', { type: 'submit', class: 'button' }, 'Show contacts');
   const out = h('div', { class: 'contacts' });
   const form = h('form', { class: 'picker' }, h('label', { for: 'contacts-day' }, 'Day'), select, submit);
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const day = withLeads.find((d) => d.key === select.value);
-    if (!day) return;
-    submit.disabled = true;
-    const found: { id: string; createdAt: number; name: string; mobile: string }[] = [];
-    let truncated = false;
-    // A span that has not begun is refused: on the day clocks go back, today's second span may not have yet.
-    for (const span of daySpans(day).filter((span) => span.from <= Date.now())) {
-      const answer = await api.contacts(span.from, span.to);
-      if (!answer.ok) {
-        submit.disabled = false;
-        failed(answer);
-        return;
+  form.addEventListener(
+    'submit',
+    handled(async (event) => {
+      event.preventDefault();
+      const day = withLeads.find((d) => d.key === select.value);
+      if (!day) return;
+      submit.disabled = true;
+      const found: { id: string; createdAt: number; name: string; mobile: string }[] = [];
+      let truncated = false;
+      // A span that has not begun is refused: on the day clocks go back, today's second span may not have yet.
+      for (const span of daySpans(day).filter((span) => span.from <= Date.now())) {
+        const answer = await api.contacts(span.from, span.to);
+        if (!answer.ok) {
+          submit.disabled = false;
+          failed(answer);
+          return;
+        }
+        found.push(...answer.data.contacts);
+        truncated ||= answer.data.truncated;
       }
-      found.push(...answer.data.contacts);
-      truncated ||= answer.data.truncated;
-    }
-    submit.disabled = false;
-    found.sort((a, b) => a.createdAt - b.createdAt);
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
-    const hide = h('button', { type: 'button', class: 'button small' }, 'Hide contacts');
-    hide.addEventListener('click', () => {
-      out.replaceChildren();
-      say('The contacts are hidden.');
-      select.focus();
-    });
-    const caption = `Contacts received on ${dayName(day.start)} (${count(found.length)})`;
-    out.replaceChildren(
-      found.length
-        ? table({
-            caption,
-            head: ['Time', 'Name', 'Mobile number', 'Form'],
-            rows: found.map((contact) => ({
-              header: time(contact.createdAt),
-              cells: [contact.name, contact.mobile, formName(byId.get(contact.id)?.form ?? '')],
-            })),
-          })
-        : h('p', {}, `No contacts are stored for ${dayName(day.start)}.`),
-      ...(truncated ? [h('p', { class: 'notice' }, 'This day has more leads than the page can show at once.')] : []),
-      h('p', {}, hide),
-    );
-    say(`${found.length === 1 ? '1 contact' : `${count(found.length)} contacts`} shown for ${dayName(day.start)}.`);
-  });
+      submit.disabled = false;
+      found.sort((a, b) => a.createdAt - b.createdAt);
+      const byId = new Map(leads.map((lead) => [lead.id, lead]));
+      const hide = h('button', { type: 'button', class: 'button small' }, 'Hide contacts');
+      hide.addEventListener('click', () => {
+        out.replaceChildren();
+        say('The contacts are hidden.');
+        select.focus();
+      });
+      const caption = `Contacts received on ${dayName(day.start)} (${count(found.length)})`;
+      out.replaceChildren(
+        found.length
+          ? table({
+              caption,
+              head: ['Time', 'Name', 'Mobile number', 'Form'],
+              rows: found.map((contact) => ({
+                header: time(contact.createdAt),
+                cells: [contact.name, contact.mobile, formName(byId.get(contact.id)?.form ?? '')],
+              })),
+            })
+          : h('p', {}, `No contacts are stored for ${dayName(day.start)}.`),
+        ...(truncated ? [h('p', { class: 'notice' }, 'This day has more leads than the page can show at once.')] : []),
+        h('p', {}, hide),
+      );
+      say(`${found.length === 1 ? '1 contact' : `${count(found.length)} contacts`} shown for ${dayName(day.start)}.`);
+    }),
+  );
   return h('div', {}, intro, form, out);
 }
 

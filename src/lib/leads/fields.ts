@@ -10,7 +10,7 @@ import type { Ui } from '../schemas/ui';
 /** Field labels, placeholders and messages (src/content/ui.json, `leadForm`). */
 export type LeadFieldLabels = Pick<
   Ui['leadForm'],
-  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot' | 'errors'
+  'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot' | 'errors' | 'notice' | 'kept'
 >;
 
 type ErrorKey = keyof LeadFieldLabels['errors'];

@@ -18,32 +18,42 @@ export const CRM_LEAD_PATH = '/api/leads';
 
 /**
  * The fields a form posts to this site's lead route, by lead property. The mobile number travels as `phonenumber`, the
- * name the CRM gives it, so a lead reads the same on both wires; `form` says which form sent it (the popup when absent).
+ * name the CRM gives it, so a lead reads the same on both wires; `form` says which form sent it (the popup when absent);
+ * `key` is the lead's key (isLeadKey), the same in every try of one lead.
  */
 export const LEAD_POST_FIELDS = {
   name: 'name',
   mobile: 'phonenumber',
   honeypot: HONEYPOT_FIELD,
   form: 'form',
+  key: 'key',
 } as const;
 
-/** The body a form posts to the site's lead route: name, phonenumber, the honeypot (empty for a person) and the form. */
-export function encodeLeadPost(lead: Lead, form: LeadFormName = 'popup', honeypot = ''): string {
+/**
+ * The body a form posts to the site's lead route: name, phonenumber, the honeypot (empty for a person), the form and,
+ * when given, the lead's key.
+ */
+export function encodeLeadPost(lead: Lead, form: LeadFormName = 'popup', honeypot = '', key?: string): string {
   return new URLSearchParams({
     [LEAD_POST_FIELDS.name]: lead.name,
     [LEAD_POST_FIELDS.mobile]: lead.mobile,
     [LEAD_POST_FIELDS.honeypot]: honeypot,
     [LEAD_POST_FIELDS.form]: form,
+    ...(key === undefined ? {} : { [LEAD_POST_FIELDS.key]: key }),
   }).toString();
 }
 
-/** The lead a post to the site's lead route carries, as posted (not yet trimmed); a missing field reads as empty. */
-export function decodeLeadPost(body: URLSearchParams): LeadInput & { form: string } {
+/**
+ * The lead a post to the site's lead route carries, as posted (not yet trimmed); a missing field reads as empty, a
+ * missing key as null.
+ */
+export function decodeLeadPost(body: URLSearchParams): LeadInput & { form: string; key: string | null } {
   return {
     name: body.get(LEAD_POST_FIELDS.name) ?? '',
     mobile: body.get(LEAD_POST_FIELDS.mobile) ?? '',
     honeypot: body.get(LEAD_POST_FIELDS.honeypot) ?? '',
     form: body.get(LEAD_POST_FIELDS.form) ?? 'popup',
+    key: body.get(LEAD_POST_FIELDS.key),
   };
 }
 
@@ -104,20 +114,15 @@ export function buildCrmRequest(lead: Lead, crm: CrmSettings): LeadRequest {
 }
 
 /**
- * The request a form sends to this site's lead route: name, phonenumber, the (empty) honeypot and the form's name,
- * with no token. The home popup sends it in relay mode; the email forms send it when the email service fails.
+ * The request a form sends to this site's lead route: name, phonenumber, the (empty) honeypot, the form's name and the
+ * lead's key, with no token. The home popup sends it in relay mode; the email forms send it when the email service
+ * fails.
  */
-export function buildRelayRequest(lead: Lead, form: LeadFormName): LeadRequest {
+export function buildRelayRequest(lead: Lead, form: LeadFormName, key: string): LeadRequest {
   return {
     url: LEAD_ROUTE,
     method: 'POST',
     headers: { 'Content-Type': FORM_TYPE, Accept: 'application/json' },
-    body: encodeLeadPost(lead, form),
+    body: encodeLeadPost(lead, form, '', key),
   };
-}
-
-/** The request the home popup sends: to this site's lead route in relay mode; in direct mode the CRM request itself. */
-export function buildPopupRequest(lead: Lead, target: LeadTarget): LeadRequest {
-  if (target.mode === 'direct') return buildCrmRequest(lead, target);
-  return buildRelayRequest(lead, 'popup');
 }

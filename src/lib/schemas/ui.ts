@@ -13,6 +13,11 @@ const path = z
   .regex(/^\/[\w/-]*$/, 'a site path such as /pricing')
   .describe(EDITOR_TEXT.link);
 const linkText = label.describe(editorText('Link text', 'The words of the link.'));
+/** A site path that may point at a part of its page: /privacy-policy#your-privacy-rights. */
+const pathToPart = z
+  .string()
+  .regex(/^\/[\w/-]*(#[\w-]+)?$/, 'a site path such as /privacy-policy, with the part after a # if any')
+  .describe(EDITOR_TEXT.link);
 /** Read aloud to blind visitors: the name of a control that shows no words, or of a group of links. */
 const readAloud = (name: string, what: string) =>
   label.describe(editorText(name, `Read aloud to blind visitors ${what}.`));
@@ -208,6 +213,37 @@ export const uiSchema = z
         sending: z.literal('Sending...'),
         loading: label.describe(editorText('Loading', 'Shown while the form loads.')),
         failure: z.literal('❌ Failed to send email. Try again!'),
+        notice: z
+          .object({
+            text: sentence.describe(
+              editorText('Notice', 'What the form takes and why, in one sentence, read before sending.'),
+            ),
+            link: linkText,
+            to: pathToPart,
+          })
+          .strict()
+          .describe(
+            editorText(
+              'Notice at collection',
+              'Under the boxes of every lead form, as the law asks: what is taken and why, and a link to the part of the privacy policy on withdrawing consent, correcting or erasing the details and complaining to the Data Protection Board.',
+            ),
+          ),
+        kept: z
+          .object({
+            offline: sentence.describe(
+              editorText('Kept: offline', 'When the visitor has no network: the details wait on the phone.'),
+            ),
+            waiting: sentence.describe(
+              editorText('Kept: waiting', 'When the site did not take the details yet: they wait on the phone.'),
+            ),
+          })
+          .strict()
+          .describe(
+            editorText(
+              'Details kept for later',
+              'One line under the send button when the details could not be sent yet and wait in the browser.',
+            ),
+          ),
         errors: z
           .object({
             nameRequired: sentence.describe(editorText('Name missing', 'When the name box is empty.')),
