@@ -9,7 +9,6 @@
 // --dir is another build (as LIGHTHOUSE_DIR, which it wins over). --cookie sends that Cookie header with every request
 // of the audit (Lighthouse's extraHeaders), as a returning visitor's browser does: a page with a running experiment is
 // measured as the variant the cookie names, e.g. --dir dist-test --cookie exp=creator-headline:launch /creator.
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -18,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { canonicalOf, pagesToRender } from '../src/integrations/dist-pages.mjs';
 import { startHost } from './host.mjs';
-import { chromePath } from '../tests/browsers.mjs';
+import { BLOCKED, launchChrome } from './lighthouse-lab.mjs';
 
 const GATES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 // The 404, thank-you and regional pricing pages ask not to be indexed (UNLISTED in src/lib/routes.ts; the 404 page
@@ -30,9 +29,6 @@ const NOT_APPLICABLE = {
   '/mr/pricing': ['is-crawlable'],
   '/mr/business-whatsapp-pricing': ['is-crawlable'],
 };
-// The thank-you page leaves for the next page after 3 s, in the middle of the audit: it is measured without that script.
-/** @type {Record<string, string[]>} */
-const BLOCKED = { '/thank-you': ['*thank-you.astro_astro_type_script*'] };
 // The home page, the one most visitors see first, is measured five times in a row, every time, and judged on the
 // median run (Lighthouse's own advice): on a shared 2-core machine one run in five can lose 10 points to the machine.
 /** @type {Record<string, number>} */
@@ -109,17 +105,6 @@ const host = shareOf
   ? null
   : await startHost({ dir, port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined });
 const origin = host?.origin ?? shareOf ?? '';
-const launchChrome = () =>
-  chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-    ],
-  });
 
 /**
  * @typedef {{ path: string, performance?: number, accessibility?: number, 'best-practices'?: number, seo?: number,
