@@ -16,7 +16,8 @@ import { get, startHost } from './host.mjs';
 const dir = process.argv[2] ?? 'dist';
 /**
  * @typedef {Record<string, number>} Limits bytes, by figure
- * @type {{ default: Limits, pages: Record<string, Limits>, analytics: { extraAtOnce: number, extraTotal: number } }}
+ * @type {{ default: Limits, pages: Record<string, Limits>, analytics: { extraAtOnce: number, extraTotal: number },
+ *   media: Record<string, number | string> }}
  */
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 const ACCEPT = { 'Accept-Encoding': 'br, gzip' };
@@ -235,6 +236,18 @@ for (const r of rows) {
   );
 }
 
+// The media files with a limit of their own (the home page's tour and its still), in bytes on the wire: a video is
+// sent as it is, whatever the encoding asked for, so a new rendering that grows is caught here.
+console.log('\nMedia, bytes on the wire:');
+console.log('| file | bytes | limit | status |');
+console.log('|---|---:|---:|---|');
+for (const [path, limit] of Object.entries(budgets.media).filter(([key]) => key.startsWith('/'))) {
+  if (typeof limit !== 'number') throw new Error(`budgets.json: media ${path} has no limit in bytes`);
+  const { wire } = await load(new URL(path, origin).href);
+  const over = wire > limit;
+  failures += over ? 1 : 0;
+  console.log(`| ${path} | ${wire} | ${limit} | ${over ? 'OVER' : 'ok'} |`);
+}
 // Analytics on (dist-test) against off (dist): the JS each page without islands loads, in gzip. `atOnce`: the page
 // script and what it imports statically, before the load event; `total`: with the tracker and web-vitals, which load
 // after first paint.
@@ -308,6 +321,7 @@ if (testHost) {
 } else if (dir === 'dist') {
   console.log('\ndist-test is missing (npm run build:test): the analytics comparison is skipped.');
 }
+
 await host.stop();
 
 if (failures) {

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The layout check: one page of each kind of the build (src/lib/page-kinds.mjs; every page with CHECK_EVERY_PAGE=1, as
-// npm run test:sweep runs it), in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
-// sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
-// lines, an element painted outside its section, text under 11 px outside the small print (text drawn in an SVG
-// picture too, at the size the picture is drawn), a page taller than 8 screens on a 390 × 844 phone (legal pages
-// and blog posts excepted). It prints each page's height in screens at each width, then the findings, and exits 1 on
-// any.
+// npm run test:sweep runs it), in Chromium, at 320, 390, 768, 1024 and 1440 px, and every other page that shows a
+// drawn picture at 320 and 390 px (each is drawn again for a phone), fails on what a visitor sees cut or spilling
+// (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two lines, an element
+// painted outside its section, text under 11 px outside the small print (text drawn in an SVG picture too, at the
+// size the picture is drawn), a part a drawn picture is about cut or not drawn, a page taller than 8 screens on a
+// 390 × 844 phone (legal pages and blog posts excepted). It prints each page's height in screens at each width, then
+// the findings, and exits 1 on any.
 //
 // Built for speed: one browser, one page per URL (aliases served the same HTML once), the viewport resized through
 // the widths on that page; every section revealed and every island woken first, the offer popup kept closed, and all
@@ -17,11 +18,12 @@ import { chromium } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { pagesToRender } from '../src/integrations/dist-pages.mjs';
+import { pagesToRender, pagesWithPictures } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
 import {
   MIN_FONT_PX,
+  PHONE_VIEWPORTS,
   SMALL_PRINT,
   VIEWPORTS,
   findingLines,
@@ -245,16 +247,18 @@ try {
     await context.addInitScript((key) => window.sessionStorage.setItem(key, '1'), offerDismissedKey());
     const only = values.only?.split(',');
     // One page of each kind (src/lib/page-kinds.mjs), every page under CHECK_EVERY_PAGE=1 (npm run test:sweep).
-    const pages = pagesToRender(resolve(values.dir)).filter(
-      (p) => !only || only.includes(p.path) || only.includes(p.name),
-    );
+    // And every other page that shows a drawn picture, at a phone's widths, where each is drawn again for a phone.
+    const pages = [
+      ...pagesToRender(resolve(values.dir)).map((p) => ({ ...p, widths: VIEWPORTS })),
+      ...pagesWithPictures(resolve(values.dir)).map((p) => ({ ...p, widths: PHONE_VIEWPORTS })),
+    ].filter((p) => !only || only.includes(p.path) || only.includes(p.name));
     const rows = [];
     const results = [];
     /** @type {Map<string, PictureDrawing>} measurePicture's answer for each picture: each is measured once per run. */
     const pictureVerdicts = new Map();
     /** Where the time goes, for the summary line: loading, resizing and revealing, measuring. */
     const spent = { load: 0, reveal: 0, measure: 0 };
-    for (const { path: url, name: path, cookie } of pages) {
+    for (const { path: url, name: path, cookie, widths } of pages) {
       // A variant page of a running experiment is served under its page's URL to a visitor with its cookie.
       await context.clearCookies();
       if (cookie) await context.addCookies([{ ...cookie, url: host.origin }]);
@@ -272,12 +276,18 @@ try {
         );
       });
       lap('load');
+      /** @type {(number | null)[]} */
       const heights = [];
-      /** @type {number[]} */
+      /** @type {(number | null)[]} */
       const pixels = [];
       /** @type {Map<string, { src: string, where: string, alt: string, width: number, source?: string }>} */
       const shown = new Map();
       for (const viewport of VIEWPORTS) {
+        if (!widths.includes(viewport)) {
+          heights.push(null);
+          pixels.push(null);
+          continue;
+        }
         await page.setViewportSize(viewport);
         // Again at each width: an island hidden at the last width (display: none) may show at this one.
         const unloaded = await page.evaluate(settle, { timeout: SETTLE_TIMEOUT_MS, width: viewport.width });

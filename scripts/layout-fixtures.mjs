@@ -12,12 +12,16 @@ const SCALED = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /**
- * A drawn picture written into the page: 640 × 480 units, drawn 600 px wide, the part it is about marked from x to
- * x + 200 units.
+ * A drawn picture written into the page: 640 × 480 units, drawn 600 px wide, the part it is about (the slots: a box of
+ * 200 × 100 units from x, with words inside it) named by its data-subject; `subject` draws another.
  * @param {number} x
+ * @param {string} [subject]
  */
-const INLINE = (x) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" role="img" aria-label="Bookings" data-picture="bookings" style="position:absolute;left:0;top:0;width:600px"><rect width="640" height="480" fill="#fff"/><text x="40" y="60" font-size="20">Bookings</text><rect data-subject="" x="${x}" y="40" width="200" height="100" fill="none"/></svg>`;
+const INLINE = (
+  x,
+  subject = `<g data-subject="the slots"><rect x="${x}" y="40" width="200" height="100" fill="#eef2ff"/><text x="${x + 10}" y="90" font-size="20">Wed 10 am</text></g>`,
+) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" role="img" aria-label="Bookings" data-picture="bookings" style="position:absolute;left:0;top:0;width:600px"><rect width="640" height="480" fill="#fff"/><text x="40" y="60" font-size="20">Bookings</text>${subject}</svg>`;
 
 /**
  * @param {string} body
@@ -168,21 +172,35 @@ export const FIXTURES = [
     html: page(
       `<section><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(400)}</div></section>`,
     ),
-    finds: ['^cut-subject: picture bookings "Bookings": its subject cut by 263 px right$'],
+    finds: ['^cut-subject: picture bookings "Bookings": "the slots" cut by 263 px right$'],
   },
   {
     name: "the same frame, the subject inside it but under the frame's faded edge",
     html: page(
       `<section><div style="position:relative;overflow:hidden;width:300px;height:225px;--fade:12px;mask-image:linear-gradient(to right,#000 90%,transparent)">${INLINE(115)}</div></section>`,
     ),
-    finds: ['^cut-subject: picture bookings "Bookings": its subject cut by 7 px right$'],
+    finds: ['^cut-subject: picture bookings "Bookings": "the slots" cut by 7 px right$'],
   },
   {
     name: 'an illustration (all of it its subject) drawn wider than its frame, in a section that hides what overflows',
     html: page(
-      `<section style="overflow:hidden"><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(0).replace('x="0" y="40" width="200"', 'x="20" y="20" width="600"').replace('height="100"', 'height="440"')}</div></section>`,
+      `<section style="overflow:hidden"><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(0, '<g data-subject="the studio"><rect x="20" y="20" width="600" height="440" fill="#eef2ff"/><text x="40" y="240" font-size="20">Nilgiri Yoga</text></g>')}</div></section>`,
     ),
-    finds: ['^cut-subject: picture bookings "Bookings": its subject cut by 281 px right, 206 px bottom$'],
+    finds: ['^cut-subject: picture bookings "Bookings": "the studio" cut by 281 px right, 206 px bottom$'],
+  },
+  {
+    name: 'a subject that marks an empty box, not words the picture draws: it could be put anywhere',
+    html: page(
+      `<section><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(0, '<rect data-subject="the slots" x="40" y="40" width="200" height="100" fill="none"/>')}</div></section>`,
+    ),
+    finds: ['^cut-subject: picture bookings "Bookings": "the slots" draws no words$'],
+  },
+  {
+    name: "a subject the picture does not draw at this width (its phone's drawing hides it)",
+    html: page(
+      `<section><div style="position:relative;overflow:hidden;width:300px;height:225px">${INLINE(40).replace('<g data-subject="the slots">', '<g data-subject="the slots" style="display:none">')}</div></section>`,
+    ),
+    finds: ['^cut-subject: picture bookings "Bookings": "the slots" is not drawn$'],
   },
   {
     name: 'the drawn picture cut around the part it is about, clear of the faded edges',

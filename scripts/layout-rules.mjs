@@ -15,6 +15,9 @@ export const VIEWPORTS = [
   { width: 1440, height: 900 },
 ];
 
+/** A phone's widths, the first two of VIEWPORTS: where a drawn picture shows its drawing for a phone. */
+export const PHONE_VIEWPORTS = VIEWPORTS.slice(0, 2);
+
 /** The phone the page heights are read at (the table's second column). */
 export const PHONE = { width: 390, height: 844 };
 
@@ -51,7 +54,8 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `spill`: an element (or a run of text) painted outside the section that holds it.
  * - `small-text`: text rendered under `minFontPx`, outside the small print.
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
- * - `cut-subject`: the part a drawn picture is about ([data-subject] in an inline <svg>) cut off or faded by a frame.
+ * - `cut-subject`: a part a drawn picture is about ([data-subject] in an inline <svg>: words it draws) cut off or faded
+ *   by a frame, not drawn, or drawing no words.
  * @param {{ minFontPx: number, smallPrint: string }} options
  * It also lists the SVG pictures shown in <img>, each with the size it is drawn at (the smallest, if shown twice), for
  * measurePicture and pictureTextPx, and the drawn pictures written into the page (`svg[data-picture]`), each with its
@@ -446,14 +450,41 @@ export function measureLayout({ minFontPx, smallPrint }) {
     });
   }
 
-  // A cut subject: a drawn picture written into the page (an inline <svg>) marks the part it is about with a
-  // [data-subject] rectangle; no ancestor may clip any of it (a frame that shows a part of a product screen, a section
-  // with overflow hidden, the viewport's edge), nor fade it out: a masked ancestor that clips (ProductScreen's frame)
-  // fades its content over `--fade` px at each edge where the picture reaches past it.
+  // A cut subject: a drawn picture written into the page (an inline <svg>) marks the parts it is about, each element
+  // with a [data-subject] that names it ("the members' names"): the words and shapes themselves, so what is held whole
+  // is the part named, drawn where the picture draws it at this width (a drawing for a phone moves it), not a box that
+  // could be put anywhere. Each is drawn, draws words, and no ancestor clips any of it (a frame that shows a part of a
+  // product screen, a section with overflow hidden, the viewport's edge), nor fades it out: a masked ancestor that
+  // clips (ProductScreen's frame) fades its content over `--fade` px at each edge where the picture reaches past it.
+  /**
+   * Whether an element of a drawn picture is drawn: checkVisibility() finds a hidden HTML box, not an SVG element
+   * hidden inside the picture (by its drawing for a phone).
+   * @param {Element} element
+   * @param {Element} picture
+   */
+  const drawn = (element, picture) => {
+    for (let node = /** @type {Element | null} */ (element); node && node !== picture; node = node.parentElement) {
+      const style = styleOf(node);
+      if (style.display === 'none' || style.visibility !== 'visible' || parseFloat(style.opacity) === 0) return false;
+    }
+    return true;
+  };
   for (const subject of document.body.querySelectorAll('svg [data-subject]')) {
     const picture = /** @type {SVGSVGElement} */ (subject.closest('svg'));
     const section = containerOf(picture);
     if (!section || !seen(picture)) continue;
+    const named = `picture ${picture.dataset.picture ?? ''} "${short(picture.getAttribute('aria-label') ?? '')}": "${short(subject.getAttribute('data-subject') ?? '')}"`;
+    if (!drawn(subject, picture)) {
+      findings.push({ rule: 'cut-subject', where: sectionName(section), what: `${named} is not drawn` });
+      continue;
+    }
+    const words = [subject, ...subject.querySelectorAll('text')].some(
+      (text) => text.localName === 'text' && /\S/.test(text.textContent ?? '') && drawn(text, picture),
+    );
+    if (!words) {
+      findings.push({ rule: 'cut-subject', where: sectionName(section), what: `${named} draws no words` });
+      continue;
+    }
     const box = subject.getBoundingClientRect();
     const whole = picture.getBoundingClientRect();
     const shown = { left: 0, top: -Infinity, right: width, bottom: Infinity };
@@ -482,11 +513,7 @@ export function measureLayout({ minFontPx, smallPrint }) {
       .map(([side, d]) => `${Math.round(d)} px ${side}`)
       .join(', ');
     if (!by) continue;
-    findings.push({
-      rule: 'cut-subject',
-      where: sectionName(section),
-      what: `picture ${picture.dataset.picture ?? ''} "${short(picture.getAttribute('aria-label') ?? '')}": its subject cut by ${by}`,
-    });
+    findings.push({ rule: 'cut-subject', where: sectionName(section), what: `${named} cut by ${by}` });
   }
 
   // The SVG pictures drawn in <img> (their drawing is checked once each, by measurePicture), with the size each draws
@@ -706,7 +733,7 @@ export function longTextPage(path, legalPaths) {
 /**
  * The `too-tall` findings: each page, but the long texts, whose height at PHONE is over MAX_PHONE_SCREENS screens (in
  * pixels, so a page a few pixels over fails though its height rounds to 8.0).
- * @param {{ path: string, pixels: number[] }[]} rows each page's scroll height at each of `viewports`
+ * @param {{ path: string, pixels: (number | null)[] }[]} rows each page's scroll height at each of `viewports`
  * @param {string[]} legalPaths
  * @param {{ width: number, height: number }[]} [viewports]
  * @returns {{ path: string, width: number, findings: { rule: string, where: string, what: string }[] }[]}
@@ -724,13 +751,13 @@ export function tallPageFindings(rows, legalPaths, viewports = VIEWPORTS) {
 }
 
 /**
- * The table of page heights in screens: one row per page, one column per viewport.
- * @param {{ path: string, heights: number[] }[]} rows heights in screens, in the order of `viewports`
+ * The table of page heights in screens: one row per page, one column per viewport ("–" where it was not measured).
+ * @param {{ path: string, heights: (number | null)[] }[]} rows heights in screens, in the order of `viewports`
  * @param {{ width: number, height: number }[]} viewports
  */
 export function heightTable(rows, viewports = VIEWPORTS) {
   const head = ['page', ...viewports.map((v) => `${v.width}×${v.height}`)];
-  const body = rows.map((row) => [row.path, ...row.heights.map((h) => h.toFixed(1))]);
+  const body = rows.map((row) => [row.path, ...row.heights.map((h) => (h === null ? '–' : h.toFixed(1)))]);
   const widths = head.map((_, i) =>
     Math.max(...[head, ...body].map((cells) => /** @type {string} */ (cells[i]).length)),
   );

@@ -3,7 +3,7 @@
  * through the {seconds} slot of its title (src/content/home/home.json, `video.title`), never by hand.
  */
 import { readFileSync } from 'node:fs';
-import { mp4Seconds, TOUR_VIDEO, webmSeconds } from '../lib/media';
+import { mp4Seconds, mp4Size, TOUR_VIDEO, webmSeconds } from '../lib/media';
 
 /** A file of public/ by its address on the site, read from the project folder the build runs in. */
 const bytesOf = (path: string) => new Uint8Array(readFileSync(`public${path}`));
@@ -17,3 +17,6 @@ export function tourSeconds(): number {
   }
   return Math.round(mp4);
 }
+
+/** The tour's frame size in pixels, read from its file: the page's video elements say it, so they take its shape. */
+export const tourSize = () => mp4Size(bytesOf(TOUR_VIDEO.mp4));

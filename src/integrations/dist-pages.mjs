@@ -240,3 +240,18 @@ export function pagesToRender(root = DIST) {
   if (root === DIST && missing.length) throw new Error(`CHECKED_APART names no built page: ${missing.join(', ')}`);
   return chosen;
 }
+
+/**
+ * The pages that show a drawn picture written into the page (an inline SVG that names the parts it is about, its
+ * `data-subject` elements) and that `pagesToRender` leaves out: each page's pictures are its own, and each is drawn
+ * again for a phone, so the layout check renders these too, at a phone's widths. None under CHECK_EVERY_PAGE=1, which
+ * renders them all already.
+ * @param {string} [root]
+ */
+export function pagesWithPictures(root = DIST) {
+  if (EVERY_PAGE) return [];
+  const rendered = new Set(pagesToRender(root).map((page) => page.name));
+  return distinctPages(root).filter(
+    (page) => !page.cookie && !rendered.has(page.name) && page.html().includes(' data-subject="'),
+  );
+}

@@ -18,11 +18,12 @@ interface Props {
   mobileRef?: Ref<HTMLInputElement>;
   /** Visible labels; the popup hides them visually and keeps them for screen readers. */
   labelClass?: string;
-  inputClass?: string;
+  /** Fields 46 px tall instead of 50 (the popup's, on a phone: its button stays in sight). */
+  dense?: boolean;
 }
 
-const defaultInputClass =
-  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink placeholder:text-gray-500 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
+const inputClass =
+  'block w-full rounded-xl border border-gray-300 bg-white px-4 text-base text-ink placeholder:text-gray-500 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-gray-50';
 
 export default function LeadFields({
   id,
@@ -30,8 +31,9 @@ export default function LeadFields({
   errors,
   nameRef,
   mobileRef,
-  labelClass = 'text-sm font-semibold text-ink',
-  inputClass = defaultInputClass,
+  // The space between a label and its field is the label's: a label only a screen reader reads takes none.
+  labelClass = 'mb-1 block text-sm font-semibold text-ink',
+  dense = false,
 }: Props) {
   const describe = (field: keyof Lead) => (errors[field] ? `${id}-${field}-error` : undefined);
   const fields = [
@@ -68,7 +70,7 @@ export default function LeadFields({
             autoComplete={autoComplete}
             inputMode={type === 'tel' ? 'tel' : undefined}
             placeholder={placeholder}
-            className={inputClass}
+            className={`${inputClass} ${dense ? 'py-2.5 sm:py-3' : 'py-3'}`}
             aria-invalid={errors[field] ? true : undefined}
             aria-describedby={describe(field)}
           />

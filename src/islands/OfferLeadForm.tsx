@@ -47,7 +47,13 @@ export default function OfferLeadForm({ crm, labels, copy }: Props) {
   useEarlyInput(formRef);
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="mt-6 space-y-3" aria-busy={busy} data-early="">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      className="mt-3 space-y-2 sm:mt-6 sm:space-y-3"
+      aria-busy={busy}
+      data-early=""
+    >
       <LeadFields
         id="lead-popup"
         labels={labels}
@@ -55,6 +61,7 @@ export default function OfferLeadForm({ crm, labels, copy }: Props) {
         nameRef={nameRef}
         mobileRef={mobileRef}
         labelClass="sr-only"
+        dense
       />
       <button
         type="submit"

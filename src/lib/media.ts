@@ -38,6 +38,26 @@ export function mp4Seconds(bytes: Uint8Array): number {
 }
 
 /**
+ * An MP4 file's frame size, in pixels: its first track header's ("tkhd") width and height, fixed-point numbers of 16.16
+ * bits after a version byte, three of flags, its times, track id and duration (32-bit in version 0, 64-bit in version
+ * 1), 8 reserved bytes, layer, group, volume, 2 reserved bytes and a matrix of 36 bytes. The site's videos have one
+ * track, the picture's.
+ */
+export function mp4Size(bytes: Uint8Array): { width: number; height: number } {
+  const at = find(
+    bytes,
+    [...'tkhd'].map((c) => c.charCodeAt(0)),
+  );
+  if (at < 0) throw new Error('not an MP4 file: no track header (tkhd)');
+  const data = view(bytes);
+  const sizeAt = at + 4 + (data.getUint8(at + 4) === 1 ? 88 : 76);
+  const width = data.getUint32(sizeAt) / 65536;
+  const height = data.getUint32(sizeAt + 4) / 65536;
+  if (!(width > 0 && height > 0)) throw new Error('an MP4 file whose track header has no frame size');
+  return { width, height };
+}
+
+/**
  * A WebM (Matroska) file's length in seconds: its segment's Duration element (ID 0x4489, a 4- or 8-byte float) in
  * units of its TimecodeScale (ID 0x2AD7B1, nanoseconds; a million, a millisecond, when it is left out).
  */

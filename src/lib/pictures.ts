@@ -1,10 +1,10 @@
 /**
  * The drawn pictures (the SVG files of src/assets), written into the page instead of shown through <img>: an SVG in an
  * <img> is a document of its own, which cannot use the page's fonts, so its words fell back to a system font; written
- * in the page, it sets them in the site's typeface (src/components/ui/ProductScreen.astro). Also what the checks read
- * of a picture: the part it is about (its subject) and the part of it a frame shows.
+ * in the page, it sets them in the site's typeface (ProductScreen). Also what the checks read of a picture: the parts
+ * it is about (its subject) and its drawing for a phone.
  */
-/** A box in a picture's units (its viewBox) or in CSS px. */
+/** A box in a picture's units (its viewBox). */
 export interface Box {
   x: number;
   y: number;
@@ -73,7 +73,7 @@ export function inlinePicture(
   }
   const { tag, attributes: own } = rootOf(body);
   const kept = own.filter(
-    ([name]) => !['width', 'height', 'font-family', 'role', 'aria-label', 'class'].includes(name),
+    ([name]) => !['width', 'height', 'font-family', 'role', 'aria-label', 'class', 'data-narrow'].includes(name),
   );
   const all: [string, string][] = [...kept, ['role', 'img'], ['aria-label', label], ...Object.entries(attributes)];
   const root = `<svg ${all.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`;
@@ -81,17 +81,62 @@ export function inlinePicture(
 }
 
 /**
- * The part of a picture it is about, as its SVG marks it: a rectangle with a `data-subject` attribute (drawn with no
- * fill, so it is not seen), in the picture's units. A frame that cuts the picture keeps it whole (the layout check and
- * tests/unit/pictures.test.ts hold every picture to it). Null when the picture marks none.
+ * The box a picture is drawn again in for a narrow frame (a phone), in its units: its root's `data-narrow`, "x y width
+ * height" as a viewBox is written, inside its viewBox. Where the frame is narrower than NARROW_FRAME_PX, ProductScreen
+ * shows that box whole, filling the frame, and the picture lays itself out for it: an element with `data-narrow-hidden` is not drawn,
+ * one with `--narrow-x` or `--narrow-y` in its style is moved by that much, and a rectangle with `--narrow-width` or
+ * `--narrow-height` takes that size. Null when the picture has no narrow drawing (a frame narrower than its readable
+ * width then shows a part of it, around its focus).
  */
-export function subjectOf(svg: string): Box | null {
-  const rect = /<rect\b[^>]*\sdata-subject\b[^>]*>/.exec(svg)?.[0];
-  if (!rect) return null;
-  const number = (name: string) => Number(new RegExp(`\\s${name}="([-\\d.]+)"`).exec(rect)?.[1] ?? NaN);
-  const box = { x: number('x'), y: number('y'), width: number('width'), height: number('height') };
-  if (!Object.values(box).every(Number.isFinite)) throw new Error(`a subject without x, y, width and height: ${rect}`);
-  return box;
+export function narrowBoxOf(svg: string): Box | null {
+  const value = new Map(rootOf(svg).attributes).get('data-narrow');
+  if (value === undefined) return null;
+  const numbers = value
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (numbers.length !== 4 || !numbers.every(Number.isFinite) || !(numbers[2]! > 0 && numbers[3]! > 0))
+    throw new Error(`data-narrow="${value}": four numbers, x y width height, as a viewBox is written`);
+  const [x, y, width, height] = numbers as [number, number, number, number];
+  return { x, y, width, height };
+}
+
+/**
+ * The frame width, in CSS px, under which ProductScreen shows a picture's narrow drawing (narrowBoxOf) instead of a
+ * part of the whole one: the readable width of the feature pages' screens (640 units whose smallest text is 12.5, so
+ * 564 px), so that a screen drawn again for a phone is never cut: whole where it fits, its phone's drawing wherever
+ * it would not (a phone's column, the 448 px column of a two-column block at 1024 px). Its container query in
+ * ProductScreen says the same number.
+ */
+export const NARROW_FRAME_PX = 564;
+
+/**
+ * The parts of a picture it is about (its subject), as its SVG names them: each element with a `data-subject`
+ * attribute, whose value says what it is ("the members' names"), and the words it draws. A frame that cuts the picture
+ * keeps each of them whole (the layout check's cut-subject rule). A subject is drawn: words, not an empty box.
+ */
+export function subjectsOf(svg: string): { name: string; texts: string[] }[] {
+  const found: { name: string; texts: string[] }[] = [];
+  for (const match of svg.matchAll(/<(\w+)\b[^>]*\sdata-subject="([^"]*)"[^>]*?(\/?)>/g)) {
+    const [start, tag, name = '', selfClosing] = match;
+    const from = (match.index ?? 0) + start.length;
+    const inner = selfClosing ? '' : elementBody(svg, tag!, from);
+    found.push({ name, texts: pictureTexts(tag === 'text' ? `${start}${inner}</text>` : inner) });
+  }
+  return found;
+}
+
+/** What lies between an element's start tag (ending at `from`) and its matching end tag. */
+function elementBody(svg: string, tag: string, from: number): string {
+  const pattern = new RegExp(`<${tag}\\b[^>]*?(/?)>|</${tag}>`, 'g');
+  pattern.lastIndex = from;
+  let depth = 1;
+  for (let match = pattern.exec(svg); match; match = pattern.exec(svg)) {
+    if (match[0].startsWith('</')) depth -= 1;
+    else if (!match[1]) depth += 1;
+    if (depth === 0) return svg.slice(from, match.index);
+  }
+  throw new Error(`a <${tag}> that is never closed`);
 }
 
 /**
@@ -99,38 +144,6 @@ export function subjectOf(svg: string): Box | null {
  * is faded out, so a picture's subject stays clear of it.
  */
 export const CUT_FADE_PX = 12;
-
-/**
- * The part of a picture that a frame `frame` px wide shows unfaded, in the picture's units, as ProductScreen draws it:
- * the whole picture where it is `readable` px wide or less (or has no text: `readable` null); else the picture drawn
- * `readable` px wide, placed so that its point `focus` sits at the same place in the frame (the frame has the
- * picture's shape), less the fade over each cut edge.
- */
-export function shownPart(
-  view: Pick<Box, 'width' | 'height'>,
-  readable: number | null,
-  frame: number,
-  focus: { x: number; y: number } = { x: 0, y: 0 },
-): Box {
-  if (readable === null || readable <= frame) return { x: 0, y: 0, width: view.width, height: view.height };
-  // Units per CSS px of the picture drawn at its readable width.
-  const unit = view.width / readable;
-  const shown = { width: frame * unit, height: ((frame * view.height) / view.width) * unit };
-  const fade = CUT_FADE_PX * unit;
-  return {
-    x: focus.x * (view.width - shown.width) + fade,
-    y: focus.y * (view.height - shown.height) + fade,
-    width: shown.width - 2 * fade,
-    height: shown.height - 2 * fade,
-  };
-}
-
-/** Whether `inner` lies inside `outer` (to a hundredth of a unit). */
-export const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.01 &&
-  inner.y >= outer.y - 0.01 &&
-  inner.x + inner.width <= outer.x + outer.width + 0.01 &&
-  inner.y + inner.height <= outer.y + outer.height + 0.01;
 
 /** The words a picture writes: each <text> element's text, its <tspan>s joined, entities decoded. */
 export function pictureTexts(svg: string): string[] {

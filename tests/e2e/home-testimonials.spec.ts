@@ -373,3 +373,38 @@ test.describe('desktop marquee', () => {
     expect(await state()).toBe('paused');
   });
 });
+
+test.describe('desktop marquee, as it drifts', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('every card it shows shows its logo: no copy drifts in with an empty logo slot (issue 52)', async ({ page }) => {
+    // The page's load: what it loads at once is in.
+    await page.goto('/', { waitUntil: 'load' });
+    const marquee = page.getByRole('region', { name: 'People who love Communiti: testimonials' });
+    await marquee.scrollIntoViewIfNeeded();
+    await expect(marquee.locator('li')).toHaveCount(20);
+    // The drift is set by hand through its whole loop, a step at a time, and at each step every card in the marquee's
+    // window is looked at in the same frame: a logo not yet there then is the empty slot a visitor sees.
+    const empty = await marquee.evaluate((region) => {
+      const [drift] = region.querySelector('[data-marquee-track]')!.getAnimations();
+      if (!drift) return ['no drift'];
+      drift.pause();
+      const loop = Number(drift.effect!.getComputedTiming().duration);
+      const window = region.getBoundingClientRect();
+      const found = new Set<string>();
+      for (let step = 0; step <= 60; step++) {
+        drift.currentTime = (loop * step) / 60;
+        for (const card of region.querySelectorAll('li')) {
+          const box = card.getBoundingClientRect();
+          if (box.right <= window.left || box.left >= window.right) continue;
+          const logo = card.querySelector('img')!;
+          const copy = card.closest('[data-marquee-copy]')!.getAttribute('data-marquee-copy');
+          if (!logo.complete || logo.naturalWidth === 0)
+            found.add(`copy ${copy}: ${card.querySelector('p')!.textContent}`);
+        }
+      }
+      return [...found];
+    });
+    expect(empty).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutOfferPopup } from './home-helpers';
 import { afterRendering } from './whole-page';
+import { tourSeconds } from '../../src/data/media';
 
 test.beforeEach(({ page }) => withoutOfferPopup(page));
 
@@ -82,7 +83,8 @@ test('never autoplays under reduced motion', async ({ page }) => {
 test('a click opens it full screen in a modal; backdrop, close button and Escape close it', async ({ page }) => {
   await openSection(page);
   const open = page.getByRole('button', { name: 'Play the tour video full screen' });
-  const dialog = page.getByRole('dialog', { name: 'A 10-second tour of Communiti' });
+  // Its name states its length, read from the file.
+  const dialog = page.getByRole('dialog', { name: `A ${tourSeconds()}-second tour of Communiti` });
   await expect(dialog).toBeHidden();
 
   await open.click();

@@ -1,8 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Box, inlinePicture, inside, pictureTexts, shownPart, subjectOf, viewBoxOf } from '../../src/lib/pictures';
-import { readableWidth } from '../../src/lib/readable';
+import {
+  NARROW_FRAME_PX,
+  inlinePicture,
+  narrowBoxOf,
+  pictureTexts,
+  subjectsOf,
+  viewBoxOf,
+} from '../../src/lib/pictures';
+import { MIN_TEXT_PX, readableWidth, smallestFontSize } from '../../src/lib/readable';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -38,47 +45,65 @@ describe('a drawn picture written into the page', () => {
   });
 });
 
-describe('the part of a picture a frame shows', () => {
-  const view = { width: 640, height: 480 };
-
-  it('is all of it where the frame is as wide as the picture needs, or it has no text', () => {
-    expect(shownPart(view, 564, 576)).toEqual({ x: 0, y: 0, width: 640, height: 480 });
-    expect(shownPart(view, null, 100)).toEqual({ x: 0, y: 0, width: 640, height: 480 });
+describe("a picture's drawing for a phone and the parts it is about", () => {
+  it('reads the box a picture is drawn again in for a phone, and refuses one that is not a box', () => {
+    expect(narrowBoxOf(svg('', 'viewBox="0 0 640 480" data-narrow="16 16 320 400"'))).toEqual({
+      x: 16,
+      y: 16,
+      width: 320,
+      height: 400,
+    });
+    expect(narrowBoxOf(svg(''))).toBeNull();
+    expect(() => narrowBoxOf(svg('', 'viewBox="0 0 640 480" data-narrow="16 16 320"'))).toThrow(/x y width height/);
+    expect(() => narrowBoxOf(svg('', 'viewBox="0 0 640 480" data-narrow="0 0 0 400"'))).toThrow(/x y width height/);
   });
 
-  it('is the frame around the focus, at the readable width, less the faded edges', () => {
-    // 640 units drawn 640 px wide in a 320 px frame: a unit a px, 320 × 240 shown, 12 faded at each edge.
-    expect(shownPart(view, 640, 320)).toEqual({ x: 12, y: 12, width: 296, height: 216 });
-    expect(shownPart(view, 640, 320, { x: 1, y: 0.5 })).toEqual({ x: 332, y: 132, width: 296, height: 216 });
+  it('leaves the box out of the markup written into the page: the component reads it', () => {
+    const markup = inlinePicture(svg('<text>Hi</text>', 'viewBox="0 0 640 480" data-narrow="16 16 320 400"'), {
+      prefix: 'x',
+      label: 'X',
+    });
+    expect(markup).not.toContain('data-narrow=');
+    expect(markup).toContain('<text>Hi</text>');
   });
 
-  it('reads the subject a picture marks, and a viewBox', () => {
-    const marked = svg('<rect data-subject="the status" x="282" y="127.5" width="237" height="184" fill="none"/>');
-    expect(subjectOf(marked)).toEqual({ x: 282, y: 127.5, width: 237, height: 184 });
-    expect(subjectOf(svg('<rect x="1" y="2" width="3" height="4"/>'))).toBeNull();
-    expect(() => subjectOf(svg('<rect data-subject="" x="1"/>'))).toThrow(/x, y, width and height/);
+  it('reads each part a picture names, with the words it draws, nested groups and entities included', () => {
+    const marked = svg(
+      '<text x="1">Title</text><g data-subject="the names"><g style="--narrow-x:-8px"><text>Anjali &amp; Rao</text></g><circle r="2"/><text>Rohit</text></g><text data-subject="the total">₹4,999</text><rect data-subject="a box" x="1" y="2" width="3" height="4" fill="none"/>',
+    );
+    expect(subjectsOf(marked)).toEqual([
+      { name: 'the names', texts: ['Anjali & Rao', 'Rohit'] },
+      { name: 'the total', texts: ['₹4,999'] },
+      { name: 'a box', texts: [] },
+    ]);
+    expect(subjectsOf(svg('<text>Nothing named</text>'))).toEqual([]);
     expect(viewBoxOf(svg('', 'viewBox="0 0 560 420"'))).toEqual({ x: 0, y: 0, width: 560, height: 420 });
+  });
+
+  it('is shown below the width its container query in ProductScreen says', () => {
+    const component = read('src/components/ui/ProductScreen.astro');
+    const query = [...component.matchAll(/@container \(width < (\d+)px\)/g)].map((match) => Number(match[1]));
+    expect(query).toEqual([NARROW_FRAME_PX]);
   });
 });
 
-/** A drawn picture ProductScreen shows: its file, where it is shown, its focus, the widest its frame is on a phone. */
+/** A drawn picture ProductScreen shows: its file, where it is shown, the widest its frame is on a phone. */
 interface Shown {
   file: string;
   where: string;
-  focus?: { x: number; y: number };
   maxFrame?: number;
 }
 
-/** Every SVG picture of a content file: an object with a `src` ending in .svg (an image() field) and its `focus`. */
+/** Every SVG picture of a content file: an object with a `src` ending in .svg (an image() field). */
 function contentPictures(folder: string): Shown[] {
   const found: Shown[] = [];
   for (const name of readdirSync(join(ROOT, folder)).filter((n) => n.endsWith('.json'))) {
     const walk = (value: unknown, at: string) => {
       if (!value || typeof value !== 'object') return;
-      const { src, focus } = value as { src?: unknown; focus?: { x: number; y: number } };
+      const { src } = value as { src?: unknown };
       if (typeof src === 'string' && src.endsWith('.svg')) {
         const file = relative(ROOT, resolve(ROOT, folder, src));
-        found.push({ file, where: `${folder}/${name} ${at}`, ...(focus ? { focus } : {}) });
+        found.push({ file, where: `${folder}/${name} ${at}` });
       }
       for (const [key, child] of Object.entries(value)) walk(child, at ? `${at}.${key}` : key);
     };
@@ -90,7 +115,7 @@ function contentPictures(folder: string): Shown[] {
 /**
  * The pictures ProductScreen shows: those of the feature pages and the landing pages (src/components/features,
  * src/components/landing), and the home page's white-label picture (src/components/home/WhiteLabel.astro, whose frame
- * is 320 px at most below 768 px, max-md:max-w-80), at the top left.
+ * is 320 px at most below 768 px, max-md:max-w-80).
  */
 const SHOWN: Shown[] = [
   ...contentPictures('src/content/features'),
@@ -104,7 +129,7 @@ const PHONES = [
   { width: 390, frame: 358 },
 ];
 
-describe('the drawn pictures on a phone keep what they are about', () => {
+describe('the drawn pictures name what a phone must show, and are drawn for it', () => {
   it('finds the pictures ProductScreen shows', () => {
     // The feature pages (four pictures each but the AI web builder, drawn in HTML), the two landing pages, the home page.
     expect(SHOWN.length).toBeGreaterThan(50);
@@ -115,34 +140,95 @@ describe('the drawn pictures on a phone keep what they are about', () => {
     it(`${shown.file} (${shown.where})`, () => {
       const source = read(shown.file);
       const readable = readableWidth(source);
-      const subject = subjectOf(source);
-      const view = viewBoxOf(source);
       // A picture without words is drawn at any size, never cut.
       if (readable === null) return;
-      expect(subject, 'a picture cut on a phone marks the part it is about: <rect data-subject="…" …/>').not.toBeNull();
-      const marked = subject as Box;
-      expect(inside(marked, view), 'its subject lies in the picture').toBe(true);
-      for (const phone of PHONES) {
-        const frame = Math.min(phone.frame, shown.maxFrame ?? Infinity);
-        const part = shownPart(view, readable, frame, shown.focus);
-        const cut = inside(marked, part) ? null : focusRange(view, readable, frame, marked);
-        expect(cut, `at ${phone.width} px its subject is cut; a focus that keeps it: ${cut}`).toBeNull();
-      }
+      const subjects = subjectsOf(source);
+      expect(
+        subjects.length,
+        'a picture with words names the parts a phone must show: data-subject="…"',
+      ).toBeGreaterThan(0);
+      for (const subject of subjects)
+        expect(subject.texts.join(' '), `"${subject.name}" is words the picture draws, not an empty box`).toMatch(/\S/);
+      const narrow = narrowBoxOf(source);
+      const frames = PHONES.map((phone) => Math.min(phone.frame, shown.maxFrame ?? Infinity));
+      if (readable <= Math.min(...frames)) return;
+      // Cut on a phone: drawn again for it, or (without a drawing for a phone) cut around its focus, its subject kept
+      // whole there: the layout check measures that on every page that shows a picture, at a phone's widths.
+      if (!narrow) return;
+      const view = viewBoxOf(source);
+      expect(
+        narrow.x >= view.x && narrow.y >= view.y && narrow.x + narrow.width <= view.x + view.width,
+        'the drawing for a phone lies in the picture',
+      ).toBe(true);
+      expect(narrow.y + narrow.height).toBeLessThanOrEqual(view.y + view.height);
+      // Shown whole wherever the whole picture is not: never cut.
+      expect(readable, `its readable width, ${readable} px, over NARROW_FRAME_PX`).toBeLessThanOrEqual(NARROW_FRAME_PX);
+      // Its smallest words at MIN_TEXT_PX in the narrowest frame it fills.
+      const smallest = Math.min(...frames);
+      const textPx = ((smallestFontSize(source) ?? 16) * smallest) / narrow.width;
+      expect(textPx, `its smallest words in a ${smallest} px frame`).toBeGreaterThanOrEqual(MIN_TEXT_PX);
     });
   }
 });
 
-/** The focus that keeps `subject` clear of the cut in a frame `frame` px wide, as "x from a to b, y from c to d". */
-function focusRange(view: Box, readable: number, frame: number, subject: Box): string {
-  const whole = shownPart(view, readable, frame, { x: 0, y: 0 });
-  const range = (start: number, size: number, shown: number, total: number, offset: number) => {
-    const span = total - shown - 2 * offset;
-    const from = (start + size - shown - offset) / span;
-    const to = (start - offset) / span;
-    return from > to ? 'none' : `${Math.max(0, from).toFixed(2)} to ${Math.min(1, to).toFixed(2)}`;
-  };
-  return `x ${range(subject.x, subject.width, whole.width, view.width, whole.x)}, y ${range(subject.y, subject.height, whole.height, view.height, whole.y)}`;
-}
+/** The words a picture draws whose <text> attributes match `attributes` (`x="100"`), below the line `below`. */
+const wordsAt = (source: string, attributes: RegExp, below = 0) =>
+  [...source.matchAll(/<text\b([^>]*)>[\s\S]*?<\/text>/g)]
+    .filter((match) => attributes.test(match[1] ?? '') && Number(/\sy="([\d.]+)"/.exec(match[1] ?? '')?.[1]) > below)
+    .map((match) => pictureTexts(match[0])[0] ?? '');
+
+/** Every word a picture's named parts draw. */
+const subjectWords = (source: string) => subjectsOf(source).flatMap((subject) => subject.texts);
+
+describe('the parts the issue names are what the pictures name (issue 52: a picture of members shows members)', () => {
+  // A list's rows start under its header row (y 146); its columns are written at x 100, 294 and, for the status
+  // chips, from 444.
+  const ROWS = 150;
+  const picture = (name: string) => read(`src/assets/features/${name}.svg`);
+
+  it('the member list: the names and their status', () => {
+    const source = picture('member-management/hero');
+    const names = wordsAt(source, /\sx="100"/, ROWS);
+    const statuses = wordsAt(source, /\sx="4[4-9]\d(\.\d+)?"/, ROWS);
+    expect(names).toHaveLength(5);
+    expect(statuses).toEqual(expect.arrayContaining(['Active', 'Pending', 'Declined']));
+    expect(subjectWords(source)).toEqual(expect.arrayContaining([...names, ...statuses]));
+  });
+
+  it('the calendar: a whole week, its seven days under their seven initials', () => {
+    for (const name of ['appointment-management/hero', 'event-management/hero', 'meeting-management/hero']) {
+      const week = subjectsOf(picture(name)).find((subject) => subject.name === 'a whole week');
+      const days = week?.texts.filter((text) => /^\d+$/.test(text)).map(Number) ?? [];
+      expect(week?.texts.filter((text) => /^[MTWFS]$/.test(text)).join(''), name).toBe('MTWTFSS');
+      expect(days, name).toEqual(Array.from({ length: 7 }, (_, i) => (days[0] ?? 0) + i));
+    }
+  });
+
+  it('a bookings table: the client and the slot', () => {
+    const source = picture('appointment-management/bookings');
+    const clients = wordsAt(source, /\sx="100"/, ROWS);
+    const slots = wordsAt(source, /\sx="294"/, ROWS);
+    expect(slots.every((slot) => /\d:\d\d [ap]m/.test(slot))).toBe(true);
+    expect(subjectWords(source)).toEqual(expect.arrayContaining([...clients, ...slots]));
+  });
+
+  it('join requests: who asks', () => {
+    for (const name of ['member-management/requests', 'community-management/moderation']) {
+      const source = picture(name);
+      expect(subjectWords(source), name).toEqual(expect.arrayContaining(wordsAt(source, /\sx="100"/, ROWS)));
+    }
+  });
+
+  it('notes: the note, every line of it', () => {
+    const source = picture('member-management/notes');
+    const notes = subjectsOf(source).find((subject) => subject.name === 'the notes');
+    // The notes' lines: the words written in the bubbles, 14 units inside each (x of a bubble + 14).
+    const bubbles = [...source.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="[\d.]+" height="(?:36|52)" rx="16"/g)];
+    const lines = bubbles.flatMap((bubble) => wordsAt(source, new RegExp(`\\sx="${Number(bubble[1]) + 14}"`)));
+    expect(lines.length).toBeGreaterThanOrEqual(bubbles.length);
+    expect(notes?.texts).toEqual(expect.arrayContaining(lines));
+  });
+});
 
 /** Every SVG picture of the site: the drawn ones (src/assets) and the blog's (public/media). */
 const allPictures = (dir: string): string[] =>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tourSeconds } from '../../src/data/media';
 import { fillSlots } from '../../src/lib/brand';
-import { TOUR_VIDEO, mp4Seconds, webmSeconds } from '../../src/lib/media';
+import { TOUR_VIDEO, mp4Seconds, mp4Size, webmSeconds } from '../../src/lib/media';
 
 const file = (path: string) => new Uint8Array(readFileSync(`public${path}`));
 
@@ -22,6 +22,30 @@ function mp4(version: 0 | 1, scale: number, duration: number): Uint8Array {
   else data.setUint32(16 + times, duration);
   return bytes;
 }
+
+/** An MP4 track header box of `version` for a frame of `width` × `height`, in a file that holds nothing else. */
+function tkhd(version: 0 | 1, width: number, height: number): Uint8Array {
+  const sizeAt = 8 + (version === 1 ? 88 : 76);
+  const bytes = new Uint8Array(sizeAt + 8);
+  const data = new DataView(bytes.buffer);
+  data.setUint32(0, bytes.length);
+  bytes.set(
+    [...'tkhd'].map((c) => c.charCodeAt(0)),
+    4,
+  );
+  data.setUint8(8, version);
+  data.setUint32(sizeAt, width * 65536);
+  data.setUint32(sizeAt + 4, height * 65536);
+  return bytes;
+}
+
+describe('the frame size of a video, from its file', () => {
+  it("reads an MP4's track header, in both its versions", () => {
+    expect(mp4Size(tkhd(0, 1280, 720))).toEqual({ width: 1280, height: 720 });
+    expect(mp4Size(tkhd(1, 640, 360))).toEqual({ width: 640, height: 360 });
+    expect(() => mp4Size(new Uint8Array(16))).toThrow(/tkhd/);
+  });
+});
 
 describe('the length of a video, from its file', () => {
   it("reads an MP4's movie header, in both its versions", () => {
@@ -56,6 +80,10 @@ describe("the home page's tour", () => {
     expect(home.video.title).not.toMatch(/\d\s*-?\s*sec/i);
     const stated = /(\d+)-second/.exec(fillSlots(home.video.title, { seconds: tourSeconds() }))?.[1];
     expect(Number(stated)).toBe(Math.round(seconds));
+  });
+
+  it('is drawn at 1280 × 720, sharp in the full-screen player (issue 52: it was a 640 × 360 picture, soft there)', () => {
+    expect(mp4Size(file(TOUR_VIDEO.mp4))).toEqual({ width: 1280, height: 720 });
   });
 
   it("has captions that end with the video's last second", () => {

@@ -49,8 +49,8 @@ export const altText = (picture = 'the picture', label = 'Picture description') 
 export const iconName = z.enum(ICON_NAMES);
 
 /**
- * Where a drawn product screen is cut on a phone, or in any frame narrower than its readable width (a two-column block
- * at 1024 px) (src/components/ui/ProductScreen.astro), which draws it large enough to read and shows the part of it
+ * Where a drawn picture without a drawing of its own for a phone (ProductScreen; the feature pages' screens have one)
+ * is cut in a frame narrower than its readable width, which draws it large enough to read and shows the part of it
  * that fits: the point that stays in view, as fractions of the picture's width and height from its top left. Left out:
  * the top left (0, 0), where a screen's title is.
  */
@@ -71,7 +71,7 @@ export const focus = z
   .describe(
     editorText(
       'Phone crop',
-      'A phone shows the picture large enough to read, so only part of it fits: the point that stays in view. Left out, the top left stays in view.',
+      "A phone shows the picture large enough to read, so only part of it fits: the point that stays in view. Left out, the top left stays in view. A picture drawn again for a phone (the feature pages' screens) shows that drawing whole instead.",
     ),
   );
 export type Focus = z.infer<typeof focus>;
