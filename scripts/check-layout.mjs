@@ -2,7 +2,7 @@
 // The layout check: one page of each kind of the build (src/lib/page-kinds.mjs; every page with CHECK_EVERY_PAGE=1, as
 // npm run test:sweep runs it), in Chromium, at 320, 390, 768, 1024 and 1440 px, fails on what a visitor
 // sees cut or spilling (rules in scripts/layout-rules.mjs): a page that scrolls sideways, a word split across two
-// lines, an element painted outside its section, text under 11 px outside the small print (text drawn in an SVG
+// lines, an element painted outside its section, text under 11 px (12 px in Hindi) outside the small print (text drawn in an SVG
 // picture too, at the size the picture is drawn), a page taller than 8 screens on a 390 × 844 phone (legal pages
 // and blog posts excepted). It prints each page's height in screens at each width, then the findings, and exits 1 on
 // any.
@@ -22,6 +22,7 @@ import { get, startHost } from './host.mjs';
 import { FIXTURES, PICTURE_FIXTURES } from './layout-fixtures.mjs';
 import {
   MIN_FONT_PX,
+  MIN_FONT_PX_BY_LANG,
   SMALL_PRINT,
   VIEWPORTS,
   findingLines,
@@ -42,7 +43,7 @@ const { values } = parseArgs({
   },
 });
 const started = Date.now();
-const RULES = { minFontPx: MIN_FONT_PX, smallPrint: SMALL_PRINT };
+const RULES = { minFontPx: MIN_FONT_PX, minFontPxByLang: MIN_FONT_PX_BY_LANG, smallPrint: SMALL_PRINT };
 /** How long a page may take to reveal every section, wake every island and load every image at one width. */
 const SETTLE_TIMEOUT_MS = 60_000;
 
