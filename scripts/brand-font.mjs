@@ -56,7 +56,7 @@ export const WEIGHTS = { min: 400, max: 800 };
 const DISPLAY = 'optional';
 /** The weights the site sets (font-normal to font-extrabold, as src/styles/global.css's theme has them): one fallback
  * face each. */
-const USED_WEIGHTS = [400, 500, 600, 700, 750];
+export const USED_WEIGHTS = [400, 500, 600, 700, 750];
 
 /**
  * The code point of one character of a string (iterated, so never an empty one).

@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
+import { facesLoaded } from './page-fonts.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 /**
@@ -111,13 +112,14 @@ const size = async (set, accept = ACCEPT) => {
 };
 
 /**
- * The entry of a "/prefix/*" key that covers a route (the longest prefix wins): e.g. every numbered list page.
+ * The entry of a "/prefix/*" key that covers a route, the prefix's own page and every page under it (the longest prefix
+ * wins): e.g. every numbered list page, every Hindi page.
  * @param {string} route
  * @returns {Limits}
  */
 function patternBudget(route) {
   const key = Object.keys(budgets.pages)
-    .filter((k) => k.endsWith('/*') && route.startsWith(k.slice(0, -1)))
+    .filter((k) => k.endsWith('/*') && (route.startsWith(k.slice(0, -1)) || route === k.slice(0, -2)))
     .sort((a, b) => b.length - a.length)[0];
   return (key && budgets.pages[key]) || {};
 }
@@ -129,9 +131,11 @@ try {
     const canonical = canonicalOf(read());
     const budgetOf = canonical ? new URL(canonical).pathname : route;
     /** @type {Limits} */
+    // A page's own entry over the entry of a "/prefix/*" key that covers it (a Hindi page's fonts) over the default.
     const limit = {
       ...budgets.default,
-      ...(budgets.pages[budgetOf] ?? budgets.pages[route] ?? patternBudget(budgetOf)),
+      ...patternBudget(budgetOf),
+      ...(budgets.pages[budgetOf] ?? budgets.pages[route]),
     };
     const pageUrl = new URL(route, origin).href;
     // A variant page of a running experiment is served under its page's URL to a visitor with its cookie.
@@ -139,18 +143,16 @@ try {
     const html = page.text;
 
     let css = 0;
-    // Fonts on a first visit: the files the page preloads and those its stylesheets' @font-face rules name (every
-    // face of the brand family is used on every page), each once.
+    // Fonts on a first visit: the files the page preloads and those of its stylesheets' @font-face rules that it loads
+    // (every face of the brand family; a face limited to a script's characters where the page writes them in that
+    // script's family: scripts/page-fonts.mjs), each once.
     /** @type {Set<string>} */
     const fontFiles = new Set();
     for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)) {
       const sheetUrl = hrefOf(m[0], pageUrl);
       const sheet = await load(sheetUrl);
       css += sheet.wire;
-      for (const face of sheet.text.matchAll(/@font-face\s*{[^}]*}/g)) {
-        for (const [, u = ''] of face[0].matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g))
-          fontFiles.add(new URL(u, sheetUrl).href);
-      }
+      for (const u of facesLoaded(sheet.text, html)) fontFiles.add(new URL(u, sheetUrl).href);
     }
     for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]*>/g)) {
       if (attrs(m[0]).as === 'font') fontFiles.add(hrefOf(m[0], pageUrl));

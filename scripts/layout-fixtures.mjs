@@ -129,6 +129,13 @@ export const FIXTURES = [
     finds: ['^small-text: 10\\.0 px: p "Tiny caption"$'],
   },
   {
+    name: "Hindi text under Hindi's own floor, and English text of the same size",
+    html: page(
+      '<section><p lang="hi" style="font-size:11.5px">प्रति माह</p><div lang="hi-IN"><span style="font-size:11.5px">भुगतान</span></div><p style="font-size:11.5px">Per month</p></section>',
+    ),
+    finds: ['^small-text: 11\\.5 px: p "प्रति माह"$', '^small-text: 11\\.5 px: span "भुगतान"$'],
+  },
+  {
     name: 'text shrunk by a transform and by an inline SVG drawn smaller than its coordinates',
     html: page(
       '<section><div style="transform:scale(0.5);transform-origin:0 0"><p>Scaled preview</p></div><svg viewBox="0 0 200 100" width="100" height="50"><text x="0" y="20" font-size="16">Small label</text></svg><svg viewBox="0 0 100 100" width="200" height="200"><text x="0" y="20" font-size="8">Large label</text></svg></section>',

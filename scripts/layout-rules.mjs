@@ -39,6 +39,18 @@ export const MIN_FONT_PX = (() => {
 })();
 
 /**
+ * The floors of the languages that need more (MIN_TEXT_PX_BY_LANG of src/lib/readable.ts, read from there), by primary
+ * language subtag.
+ * @type {Record<string, number>}
+ */
+export const MIN_FONT_PX_BY_LANG = (() => {
+  const source = readFileSync(new URL('../src/lib/readable.ts', import.meta.url), 'utf8');
+  const table = /export const MIN_TEXT_PX_BY_LANG\b[^=]*=\s*({[^}]*})/.exec(source)?.[1];
+  if (!table) throw new Error('src/lib/readable.ts: MIN_TEXT_PX_BY_LANG not found');
+  return JSON.parse(table.replace(/([\w-]+)\s*:/g, '"$1":').replace(/,\s*}/, '}'));
+})();
+
+/**
  * The marker of small print (a legal page's fine print) that may be set under MIN_FONT_PX. No page has any today;
  * whatever carries it is left out of the font-size rule only.
  */
@@ -52,11 +64,12 @@ export const SMALL_PRINT = '[data-small-print]';
  * - `split-word`: a word broken across two lines between two letters or digits.
  * - `split-compound`: a hyphenated compound broken across two lines after one of its hyphens.
  * - `spill`: an element (or a run of text) painted outside the section that holds it.
- * - `small-text`: text rendered under `minFontPx`, outside the small print.
+ * - `small-text`: text rendered under `minFontPx` (or its language's floor in `minFontPxByLang`), outside the small
+ *   print.
  * - `lone-card`: a grid of cards whose last row holds one card, off centre.
  * - `cut-subject`: a part a drawn picture is about ([data-subject] in an inline <svg>: words it draws) cut off or faded
  *   by a frame, not drawn, or drawing no words.
- * @param {{ minFontPx: number, smallPrint: string }} options
+ * @param {{ minFontPx: number, minFontPxByLang: Record<string, number>, smallPrint: string }} options
  * It also lists the SVG pictures shown in <img>, each with the size it is drawn at (the smallest, if shown twice), for
  * measurePicture and pictureTextPx, and the drawn pictures written into the page (`svg[data-picture]`), each with its
  * markup (`source`) for measurePicture.
@@ -64,7 +77,7 @@ export const SMALL_PRINT = '[data-small-print]';
  *   findings: { rule: string, where: string, what: string }[],
  *   pictures: { src: string, where: string, alt: string, drawn: { width: number, height: number }, source?: string }[] }}
  */
-export function measureLayout({ minFontPx, smallPrint }) {
+export function measureLayout({ minFontPx, minFontPxByLang, smallPrint }) {
   const findings = [];
   /** @param {Element} element */
   const styleOf = (element) => getComputedStyle(element);
@@ -398,7 +411,9 @@ export function measureLayout({ minFontPx, smallPrint }) {
     const parent = node.parentElement;
     if (reported.has(parent) || parent.closest(smallPrint)) continue;
     const size = parseFloat(styleOf(parent).fontSize) * scaleOf(parent);
-    if (size >= minFontPx - 0.01) continue;
+    // The floor of the text's language (its element's lang, or the nearest ancestor's), by primary subtag.
+    const lang = (parent.closest('[lang]')?.getAttribute('lang') ?? '').toLowerCase().split('-')[0] ?? '';
+    if (size >= (minFontPxByLang[lang] ?? minFontPx) - 0.01) continue;
     reported.add(parent);
     findings.push({
       rule: 'small-text',

@@ -8,6 +8,13 @@
 /** Text is drawn at least this size, in CSS px (issue 30): on every page, and in a drawn screen, at every width. */
 export const MIN_TEXT_PX = 11;
 
+/**
+ * Text in these languages is drawn at least this size instead (issue 54), by the language of the element that holds it
+ * (its lang, or its page's): Devanagari's vowel signs, conjuncts and the nukta are unreadable smaller. The layout check
+ * reads it from here.
+ */
+export const MIN_TEXT_PX_BY_LANG: Readonly<Record<string, number>> = { hi: 12 };
+
 /** A font size written in the SVG: an attribute or a style declaration, in user units or px (not em or %). */
 const FONT_SIZE = /font-size\s*[:=]\s*["']?\s*(\d+(?:\.\d+)?)(?:px)?(?![\w%.])/g;
 

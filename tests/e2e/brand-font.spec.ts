@@ -82,3 +82,69 @@ test('the drawn pictures write their words in the brand font: the product screen
   // Its heavier words too, from the same variable file.
   expect(await fontsOf(page, screen.getByText('Members', { exact: true }))).toEqual([BRAND]);
 });
+
+/** The Hindi pages' Devanagari typeface (src/styles/devanagari-font.css) and its file. */
+const DEVANAGARI = 'Noto Sans Devanagari';
+const DEVANAGARI_FILE = /\/noto-sans-devanagari\.[\w-]+\.woff2$/;
+
+/** The font files a page asks for, as paths, from now on. */
+function fontRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+test('an English page never asks for the Devanagari font, even with a Hindi word on it', async ({ page }) => {
+  const fonts = fontRequests(page);
+  for (const path of ['/', '/pricing', '/member-management', '/blogs']) {
+    await page.goto(path, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+  }
+  // The language's own name in a link, as a way to the Hindi page writes it, drawn by the system's Devanagari font.
+  const link = await page.evaluate(() => {
+    const a = document.createElement('a');
+    Object.assign(a, { href: '/hi', hreflang: 'hi', lang: 'hi', textContent: 'हिन्दी' });
+    document.querySelector('footer')?.append(a);
+    return a.getBoundingClientRect().width;
+  });
+  expect(link).toBeGreaterThan(0);
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts.length).toBeGreaterThan(0);
+  expect(fonts.filter((path) => !/\/plus-jakarta-sans\.[\w-]+\.woff2$/.test(path))).toEqual([]);
+});
+
+test('a page in Hindi draws its Devanagari in the Devanagari font, and its Latin, digits and rupee sign in the brand font', async ({
+  page,
+}) => {
+  // No Hindi page is built yet: /pricing, its language and its heading made Hindi, with the site's own stylesheet.
+  const fonts = fontRequests(page);
+  await page.goto('/pricing', { waitUntil: 'load' });
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts.filter((path) => DEVANAGARI_FILE.test(path))).toEqual([]);
+  await page.evaluate(() => {
+    document.documentElement.lang = 'hi';
+    const heading = document.querySelector('h1');
+    if (heading) heading.textContent = 'सदस्यता प्रबंधन ₹2,499/माह WhatsApp';
+  });
+  await page.waitForFunction(
+    (family) =>
+      [...document.fonts].some((face) => face.family.replace(/"/g, '') === family && face.status === 'loaded'),
+    DEVANAGARI,
+  );
+  expect(fonts.filter((path) => DEVANAGARI_FILE.test(path))).toHaveLength(1);
+  // Loaded after the first paint, it is not swapped in (font-display: optional); the next Hindi page is drawn in it.
+  await page.goto('/pricing', { waitUntil: 'load' });
+  await page.evaluate(() => {
+    document.documentElement.lang = 'hi';
+    const heading = document.querySelector('h1');
+    if (heading) heading.innerHTML = '<span>सदस्यता प्रबंधन</span> <span>₹2,499/month</span>';
+  });
+  const heading = page.getByRole('heading', { level: 1 });
+  expect(await fontsOf(page, heading.locator('span').first())).toEqual([DEVANAGARI]);
+  expect(await fontsOf(page, heading.locator('span').last())).toEqual([BRAND]);
+  // Its lines are as tall as Devanagari needs: at least the font's line box of 1.361 em.
+  const { lineHeight, fontSize } = await heading.evaluate((h) => getComputedStyle(h));
+  expect(parseFloat(lineHeight) / parseFloat(fontSize)).toBeGreaterThanOrEqual(1.361);
+});

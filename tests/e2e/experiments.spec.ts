@@ -29,7 +29,7 @@ import { scriptElements } from '../../src/lib/html-scan';
 import { openOfferByItsTrigger, whileTheOfferRuns } from './home-helpers';
 import { captureEvents, trackerReady } from './analytics-helpers';
 import { afterRendering, loadEveryImage, revealWholePage } from './whole-page';
-import { measureLayout, MIN_FONT_PX, SMALL_PRINT } from '../../scripts/layout-rules.mjs';
+import { measureLayout, MIN_FONT_PX, MIN_FONT_PX_BY_LANG, SMALL_PRINT } from '../../scripts/layout-rules.mjs';
 import {
   BUILT_MANIFEST,
   CLICK_EXPERIMENT,
@@ -233,7 +233,11 @@ for (const experiment of BUILT_MANIFEST.experiments) {
         await revealWholePage(page);
         await loadEveryImage(page);
         await afterRendering(page);
-        const { findings } = await page.evaluate(measureLayout, { minFontPx: MIN_FONT_PX, smallPrint: SMALL_PRINT });
+        const { findings } = await page.evaluate(measureLayout, {
+          minFontPx: MIN_FONT_PX,
+          minFontPxByLang: MIN_FONT_PX_BY_LANG,
+          smallPrint: SMALL_PRINT,
+        });
         expect(findings.map((f: { rule: string; what: string }) => `${width} px ${f.rule}: ${f.what}`)).toEqual([]);
       }
       await variant.context.close();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_PHONE_SCREENS,
   MIN_FONT_PX,
+  MIN_FONT_PX_BY_LANG,
   PHONE,
   VIEWPORTS,
   findingLines,
@@ -20,6 +21,8 @@ describe('the layout check', () => {
     // The phone the heights are read at: 390 × 844.
     expect(VIEWPORTS).toContainEqual({ width: 390, height: 844 });
     expect(MIN_FONT_PX).toBe(11);
+    // Issue 54: no Hindi text under 12 px.
+    expect(MIN_FONT_PX_BY_LANG).toEqual({ hi: 12 });
   });
 
   it('holds text drawn in a picture to 11 px on a desktop (1440 px) too, not on phones only', () => {
