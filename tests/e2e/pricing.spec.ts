@@ -95,7 +95,7 @@ test.describe('/pricing', () => {
     ).toBeVisible();
     await expect(page.locator('#pricing-faq')).not.toContainText(/starter|\bpro\b|4%/i);
     await expect(page.getByRole('heading', { name: 'Not sure which plan is right for you?' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Book a Free Demo' })).toHaveAttribute(
       'href',
       /\/user\/book-appointment\/[^/]+\/[^/]+$/,
     );

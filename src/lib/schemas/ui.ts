@@ -160,6 +160,10 @@ export const uiSchema = z
         start: z.literal('Get Started'),
         viewMore: z.literal('View More'),
         close: readAloud('Close button', 'for the close buttons of popups'),
+        whatsapp: readAloud(
+          'Opens WhatsApp',
+          'after the label of a button that opens a WhatsApp chat with the sales team (the button shows WhatsApp\'s mark), such as "on WhatsApp"',
+        ),
       })
       .strict()
       .describe(editorText('Buttons', 'Buttons many pages share.')),
@@ -175,7 +179,6 @@ export const uiSchema = z
         heading: sentence.describe(editorText('Heading', "The banner's heading.")),
         text: sentence.describe(editorText('Text', 'The line under it.')),
         chat: z.literal('Contact Us'),
-        demo: z.literal('Book a Demo'),
       })
       .strict()
       .describe(
