@@ -131,6 +131,33 @@ test.describe('/mr/pricing', () => {
   });
 });
 
+test.describe('the cards side by side line up', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  for (const path of ['/mr/pricing', '/pricing', '/business-whatsapp-pricing']) {
+    test(`${path}: every card's features and button start where its neighbours' do`, async ({ page }) => {
+      await page.goto(path);
+      const cards = page.locator('#main ul').first().locator(':scope > li');
+      await expect(cards).toHaveCount(3);
+      const tops = async (part: (card: ReturnType<typeof cards.nth>) => ReturnType<typeof cards.nth>) =>
+        Promise.all((await cards.all()).map(async (card) => Math.round((await part(card).boundingBox())!.y)));
+      // Whatever stands above them: a price, Lite's line instead of one on /mr/pricing, a setup cost, a note or none.
+      const feature = await tops((card) => card.getByRole('listitem').first());
+      const button = await tops((card) => card.getByRole('link'));
+      for (const row of [feature, button]) expect(new Set(row).size, `${path}: ${row.join(', ')}`).toBe(1);
+    });
+  }
+
+  test("/mr/pricing: Lite's line instead of a price is as tall as a price, so its fee lines up with the others'", async ({
+    page,
+  }) => {
+    await page.goto('/mr/pricing');
+    const fees = page.getByText(/^\d+% transaction fee$/);
+    await expect(fees).toHaveCount(3);
+    const tops = await Promise.all((await fees.all()).map(async (fee) => Math.round((await fee.boundingBox())!.y)));
+    expect(new Set(tops).size, tops.join(', ')).toBe(1);
+  });
+});
+
 test.describe('WhatsApp pricing', () => {
   const variants = [
     {
