@@ -261,6 +261,32 @@ describe('the claims check', () => {
   });
 });
 
+describe('one spelling of each term', () => {
+  it('refuses the other spellings of white-labelling and Book a Demo, not the address or an id', () => {
+    expect(
+      problemsOf([
+        file('src/content/ui.json', {
+          navigation: {
+            products: [
+              { to: '/white-labeling', label: 'White Labeling', description: 'On {fact.whiteLabel.included}.' },
+            ],
+          },
+          planHelp: { demo: 'Book a Demo' },
+        }),
+        file('src/content/features/x.json', {
+          faqs: [
+            { id: 'white-labeling-2', question: 'Why?', answer: 'With white labelling on {fact.whiteLabel.included}.' },
+          ],
+        }),
+      ]),
+    ).toEqual([
+      'src/content/ui.json, navigation.products[0].label: "White Labeling" is spelt "White-labelling" on this site: the spec\'s spelling and the product facts\' name for it; only the page\'s address, /white-labeling, keeps one l',
+      'src/content/ui.json, planHelp.demo: "Book a Demo" is spelt "Book a Free Demo" on this site: every button to the demo booking says the hero\'s words, so one label means one action',
+      'src/content/features/x.json, faqs[0].answer: "white labelling" is spelt "white-labelling" on this site: the spec\'s spelling and the product facts\' name for it; only the page\'s address, /white-labeling, keeps one l',
+    ]);
+  });
+});
+
 describe('the build step and the admin', () => {
   it('stops the build on a feature marked coming soon by hand, naming the file and the field', async () => {
     const root = await mkdtemp(join(tmpdir(), 'claims-'));

@@ -11,6 +11,7 @@
  * - a plan card that lists a feature on a plan the facts do not give it (or only as an add-on), or a feature the facts
  *   mark coming soon;
  * - a phrase the facts list as a claim we do not make ("no credit card"), with the facts' reason;
+ * - a term spelt another way than the site spells it (ONE_SPELLING): "White Labeling" for "White-labelling";
  * - an offer whose original price is not the price of the plan and period it says it was (`originalPriceOf`).
  *
  * Its scope is the plan check's: blog posts have only their slots checked, legal pages and testimonials their slots
@@ -41,6 +42,27 @@ const OFFER_FOLDER = 'src/content/offer/';
 /** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
 const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
 const COMING_SOON = /\bcoming soon\b/i;
+
+/**
+ * One spelling of each term across the site, the spec's where it gives one: each pattern finds the other spellings,
+ * `write` is the one kept. An address (/white-labeling, the spec's route) and an id ("white-labeling-1") are not words.
+ */
+export const ONE_SPELLING: { pattern: RegExp; write: string; why: string }[] = [
+  {
+    pattern: /(?<![\w/-])white(?: label(?:l)?ing|-labeling|label(?:l)?ing)(?![\w-])/i,
+    write: 'white-labelling',
+    why: "the spec's spelling and the product facts' name for it; only the page's address, /white-labeling, keeps one l",
+  },
+  {
+    pattern: /\bBook a Demo\b/,
+    write: 'Book a Free Demo',
+    why: "every button to the demo booking says the hero's words, so one label means one action",
+  },
+];
+
+/** `write` in the case its first letter was written in: "White Labeling" becomes "White-labelling". */
+const inCaseOf = (written: string, write: string) =>
+  /^[A-Z]/.test(written) ? write.charAt(0).toUpperCase() + write.slice(1) : write;
 
 export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans): CopyProblem[] {
   const figures = Object.fromEntries(
@@ -122,6 +144,15 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
           soon.length ? `write ${soon.join(' or ')}` : 'none is now'
         })`,
       });
+    for (const { pattern, write, why } of ONE_SPELLING) {
+      const match = pattern.exec(text);
+      if (match)
+        problems.push({
+          file,
+          field,
+          message: `"${match[0]}" is spelt "${inCaseOf(match[0], write)}" on this site: ${why}`,
+        });
+    }
     for (const { words, why } of facts.neverSay) {
       const match = wordPattern(words).exec(text);
       // The reason names plans by their slots ("{plan.lite.name}"): said with the main price list's names and figures.
