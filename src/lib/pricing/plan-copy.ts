@@ -176,12 +176,13 @@ export function scopeOf(path: string): { names: boolean; figures: boolean } {
 
 /**
  * Text that describes a picture, or the sample data of a drawn product screen (a customer's prices, not ours): a field
- * named alt or ending in Alt, or anything under a field named preview.
+ * named alt or ending in Alt, or anything under a field named preview or demo (the AI web builder's drawn demo: its
+ * name read aloud, the prompt typed into it and the site it builds).
  */
 export function isPictureText(field: string): boolean {
   const keys = field.replace(/\[\d+\]/g, '').split('.');
   const key = keys.at(-1) ?? '';
-  return key === 'alt' || key.endsWith('Alt') || keys.includes('preview');
+  return key === 'alt' || key.endsWith('Alt') || keys.includes('preview') || keys.slice(0, -1).includes('demo');
 }
 
 /** Every string of a value with its field path: "community.faq[0].answer". */
