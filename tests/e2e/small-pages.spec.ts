@@ -18,9 +18,9 @@ test.describe('thank-you page', () => {
     await page.waitForURL('**/business-whatsapp-api');
   });
 
-  test('the Home button opens the sales chat in a new tab', async ({ page }) => {
+  test('the Home button opens the sales chat on WhatsApp in a new tab, and says so', async ({ page }) => {
     await page.goto('/thank-you');
-    const home = page.getByRole('link', { name: 'Home', exact: true });
+    const home = page.getByRole('link', { name: 'Home on WhatsApp', exact: true });
     await expect(home).toHaveAttribute('href', /\/\d{8,15}\?text=.+/);
     await expect(home).toHaveAttribute('target', '_blank');
     await expect(home).toHaveAttribute('rel', /\bnoopener\b/);
