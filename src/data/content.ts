@@ -1,7 +1,7 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
- * from them and never read a collection. Every "{brand}" (and "{supportEmail}") in the data is filled in here from
- * configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
+ * from them and never read a collection. Every "{brand}" (and "{supportEmail}", "{company.name}"...) in the data is
+ * filled in here from configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
  * ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
  * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
  * between builds, and a brand changed in the environment must show at once).
@@ -9,6 +9,7 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { site } from '../config/site';
 import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
+import { companySlots } from '../lib/company';
 import { applyChanges } from '../lib/experiments/changes';
 import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
@@ -16,8 +17,11 @@ import type { Variant } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
 
-/** What fills the brand slots of content: the brand name and the support address from configuration. */
-const brandSlots = { brand: site.brand, supportEmail: site.supportEmail };
+/**
+ * What fills the brand slots of content: the brand name, the support address and the company behind the site
+ * ("{company.name}") from configuration.
+ */
+const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
 /** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
 async function slotsFor(variant: Variant): Promise<ContentSlots> {
