@@ -58,7 +58,11 @@ export const aboutSchema = z
                   .min(2)
                   .max(60)
                   .describe(editorText('Name', 'A real person who runs the company, as they sign their name.')),
-                role: z.string().min(2).max(60).describe(editorText('Role', 'What they do, such as "Co-founder and CEO".')),
+                role: z
+                  .string()
+                  .min(2)
+                  .max(60)
+                  .describe(editorText('Role', 'What they do, such as "Co-founder and CEO".')),
               })
               .strict(),
           )
@@ -67,7 +71,7 @@ export const aboutSchema = z
           .describe(editorText('People', 'The people who run the company, one card each.')),
       })
       .strict()
-      .describe(editorText('Who runs it', 'The people behind the platform, since when, and the company\'s details.')),
+      .describe(editorText('Who runs it', "The people behind the platform, since when, and the company's details.")),
     offer: z
       .object({
         heading,

@@ -337,7 +337,7 @@ export const uiSchema = z
       .describe(
         editorText(
           'The company',
-          'Words around the company\'s details (its name, numbers and officers are site settings: docs/configuration.md).',
+          "Words around the company's details (its name, numbers and officers are site settings: docs/configuration.md).",
         ),
       ),
     legal: z
