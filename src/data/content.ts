@@ -10,6 +10,7 @@ import { getCollection, getEntry, type CollectionEntry, type CollectionKey } fro
 import { site } from '../config/site';
 import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
 import { companySlots } from '../lib/company';
+import { readNameYields, withYields } from './names';
 import { applyChanges } from '../lib/experiments/changes';
 import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
@@ -50,7 +51,19 @@ export async function readEntry<C extends CollectionKey>(
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
-  return fillBrand(data, await slotsFor(variant));
+  return drawn(collection, id, fillBrand(data, await slotsFor(variant)));
+}
+
+/** The collections whose entries hold invented names (demo sites, example testimonials), which yield to real ones. */
+const INVENTED_IN: Partial<Record<CollectionKey, string>> = {
+  features: 'src/content/features',
+  testimonials: 'src/content/testimonials',
+};
+
+/** An entry's data with its invented names drawn anew where real ones take theirs (readNameYields). */
+async function drawn<T>(collection: CollectionKey, id: string, data: T): Promise<T> {
+  const folder = INVENTED_IN[collection];
+  return folder ? withYields(data, `${folder}/${id}.json`, await readNameYields()) : data;
 }
 
 /** Every entry of a collection (or those `filter` keeps), with its id, slots filled in. */
@@ -59,7 +72,12 @@ export async function readEntries<C extends CollectionKey>(
   filter?: (entry: CollectionEntry<C>) => boolean,
 ): Promise<CollectionEntry<C>[]> {
   const [entries, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main')]);
-  return (entries as CollectionEntry<C>[]).map((entry) => ({ ...entry, data: fillBrand(entry.data, slots) }));
+  return Promise.all(
+    (entries as CollectionEntry<C>[]).map(async (entry) => ({
+      ...entry,
+      data: await drawn(collection, entry.id, fillBrand(entry.data, slots)),
+    })),
+  );
 }
 
 /** The site-wide labels of src/content/ui.json; a pricing page asks for its price list's (the chat messages). */
