@@ -34,6 +34,11 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** A phone number as a link shows it: on one line, its spaces and hyphens ones that never break. */
+export function telText(phone: string): string {
+  return phone.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011');
+}
+
 /** The slots that quote the company in content, and what each states in an editor's words (the admin's hint). */
 export const COMPANY_SLOT_MEANINGS = {
   'company.name': "the company's legal name, from the site settings",

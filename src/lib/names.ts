@@ -148,7 +148,6 @@ const NO_ONE = new Set([
   'yourbrand',
   'yourname',
   'example',
-  'communiti',
   'admin',
 ]);
 const TOP_LEVEL = /^(in|com|org|net|co|io|app|studio|site|online)$/;
