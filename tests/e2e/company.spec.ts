@@ -100,3 +100,21 @@ for (const path of ['/', '/pricing', '/blogs']) {
     await expect(footer).toContainText(`CIN ${EXAMPLE.PUBLIC_COMPANY_CIN} · GSTIN ${EXAMPLE.PUBLIC_COMPANY_GSTIN}`);
   });
 }
+
+test("on a phone the footer's company lines fold under its heading, which opens by keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/pricing');
+  const fold = page.locator('footer [data-company] details');
+  const summary = fold.locator('summary');
+  await expect(summary).toHaveText(ui.company.heading.replace('{brand}', 'Communiti'));
+  await expect(fold.getByText(EXAMPLE.PUBLIC_COMPANY_CIN!)).toBeHidden();
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(fold.getByText(EXAMPLE.PUBLIC_COMPANY_CIN!)).toBeVisible();
+  await expect(fold.getByRole('link', { name: EXAMPLE.PUBLIC_GRIEVANCE_OFFICER_EMAIL })).toBeVisible();
+  // From md up the lines show, with no summary.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/pricing');
+  await expect(summary).toBeHidden();
+  await expect(page.locator('footer [data-company]').getByText(EXAMPLE.PUBLIC_COMPANY_CIN!)).toBeVisible();
+});
