@@ -138,18 +138,7 @@ const INITIAL = /^[A-Z]\.$/;
 const ADDRESS = /^\S*[a-z0-9][./][a-z0-9]\S*$/i;
 
 /** Parts of an address that name no one: the placeholders of drawn screens, services, top-level domains. */
-const NO_ONE = new Set([
-  'www',
-  'app',
-  'pay',
-  'mail',
-  'api',
-  'academy',
-  'yourbrand',
-  'yourname',
-  'example',
-  'admin',
-]);
+const NO_ONE = new Set(['www', 'app', 'pay', 'mail', 'api', 'academy', 'yourbrand', 'yourname', 'example', 'admin']);
 const TOP_LEVEL = /^(in|com|org|net|co|io|app|studio|site|online)$/;
 
 /** The site an address names, by its own name ("nilgiriyoga" of www.nilgiriyoga.in), or null for none. */
