@@ -48,6 +48,11 @@ const COMPONENT = 'components get content as props from the page; only pages and
 const ADMIN = 'the content admin runs in the browser, alone, and reads what it needs from its generated config.';
 const BROWSER = 'every page ships the browser code to every visitor: it uses only src/lib and packages.';
 const WORKER = 'the Worker runs without the site build, so it uses only the pure layer (src/lib).';
+/** The site's build takes nothing from the tooling that runs beside it: benchmarks, checks, the local stand-ins. */
+const noScripts = forbid.module(
+  '^(\\.{1,2}/)+scripts(/|$)',
+  'No scripts/ in the site: the build imports nothing from the tooling (its data belongs in src/).',
+);
 
 export default tseslint.config(
   {
@@ -74,6 +79,7 @@ export default tseslint.config(
   layer(
     ['src/lib/**'],
     [
+      noScripts,
       forbid.config(PURE),
       forbid.data(PURE),
       forbid.module('^astro:', `No astro:* module in src/lib: ${PURE}`),
@@ -88,6 +94,7 @@ export default tseslint.config(
     // The content admin's browser entry: its settings come from the config.yml the build writes beside it.
     ['src/cms/**'],
     [
+      noScripts,
       forbid.config(ADMIN),
       forbid.data(ADMIN),
       forbid.module('^astro:', `No astro:* module in the admin's entry: ${ADMIN}`),
@@ -96,6 +103,7 @@ export default tseslint.config(
   layer(
     ['src/browser/**'],
     [
+      noScripts,
       forbid.config(BROWSER),
       forbid.data(BROWSER),
       forbid.module(
@@ -109,6 +117,7 @@ export default tseslint.config(
   layer(
     ['src/islands/**'],
     [
+      noScripts,
       forbid.config(ISLAND),
       forbid.data(ISLAND),
       forbid.module('^astro:content$', `No astro:content in islands: ${ISLAND}`),
@@ -117,11 +126,24 @@ export default tseslint.config(
   layer(
     ['src/components/**'],
     [
+      noScripts,
       forbid.data(COMPONENT),
       forbid.layouts('a component is a part of a page; a layout wraps pages.'),
       forbid.module('^astro:content$', `No astro:content in components: ${COMPONENT}`),
     ],
   ),
+  {
+    // The rest of the site's build, which reads the environment and content as it needs: only the tooling is out.
+    files: [
+      'src/integrations/**',
+      'src/data/**',
+      'src/pages/**',
+      'src/layouts/**',
+      'src/config/**',
+      'src/directives/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts] }] },
+  },
   layer(
     ['worker/**'],
     [

@@ -69,8 +69,11 @@ function xssPost(id, categories, createdAt) {
   };
 }
 
-/** The bylines of the generated posts, in turn: the blog's own authors (the build's names check reads them). */
-export const GENERATED_AUTHORS = ['Ananya Rao', 'Rohan Mehta', 'Nandini Iyer', 'Kabir Sethi'];
+/**
+ * The bylines of the generated posts, in turn: the blog's own authors. The build reads them as it reads any post's, as
+ * real names, to which the invented names of its pictures give way.
+ */
+const GENERATED_AUTHORS = ['Ananya Rao', 'Rohan Mehta', 'Nandini Iyer', 'Kabir Sethi'];
 
 /**
  * N generated posts spread over the fixture categories: the benchmark's data.

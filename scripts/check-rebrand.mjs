@@ -4,7 +4,8 @@
 //   - dist-test, built with a new owner's identity (another brand name, domain, addresses and links: NEW_OWNER in
 //     tests/settings.mjs): no text file (pages, scripts, styles, feeds, sitemaps, SVG images, _headers) holds the
 //     default brand's name as a word, in any case ("communities" is not a trace; "Communiti" and
-//     "app.communiti.example" are), and the new name is there;
+//     "app.communiti.example" are), nor any value of the default's example company (its legal name, address, CIN,
+//     GSTIN, grievance officer, personal data contact and payment gateways: COMPANY_EXAMPLE), and the new name is there;
 //   - dist, the default build, in relay mode (no PUBLIC_CRM_TOKEN), built with the Worker's CRM settings in its
 //     environment (WORKER_CRM, given by scripts/test-all.mjs, as a deploy's environment might hold them): no file holds
 //     a CRM address or token (those settings, or the built-in CRM host), the policy's connect-src names the site and the
@@ -13,6 +14,7 @@
 //   node scripts/check-rebrand.mjs        (after npm run build and npm run build:test)
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
+import { COMPANY_EXAMPLE } from '../src/config/company-example.mjs';
 import { filesUnder } from '../src/integrations/dist-pages.mjs';
 import { NEW_OWNER, WORKER_CRM } from '../tests/settings.mjs';
 
@@ -52,6 +54,10 @@ for (const file of files) {
   for (const match of text.matchAll(OLD_BRAND)) {
     const at = match.index ?? 0;
     traces.push(`${relative(rebranded, file)}: …${text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, ' ')}…`);
+  }
+  // The example company, as written or as HTML writes it ("Example Name, Data Protection Officer" escapes nothing).
+  for (const [name, value] of Object.entries(COMPANY_EXAMPLE)) {
+    if (text.includes(value)) traces.push(`${relative(rebranded, file)}: the default's ${name}, "${value}"`);
   }
 }
 if (withNewBrand === 0)

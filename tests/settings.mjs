@@ -24,6 +24,19 @@ export const NEW_OWNER = {
   PUBLIC_LINKEDIN_URL: 'https://linkedin.sangha.example/company/sangha',
   PUBLIC_YOUTUBE_URL: 'https://youtube.sangha.example/@sangha',
   CMS_GITHUB_REPO: 'sangha-labs/sangha-site',
+  // The company behind it: no value of the default's example company may survive (the rebrand check).
+  PUBLIC_COMPANY_NAME: 'Sangha Labs Private Limited',
+  PUBLIC_COMPANY_ADDRESS: '4th Floor, Lotus House, 12 FC Road, Pune 411004, Maharashtra, India',
+  PUBLIC_COMPANY_CIN: 'U72900MH2021PTC361842',
+  PUBLIC_COMPANY_GSTIN: '27AAKCS4821K1Z6',
+  // A real person whose first name a drawn member list uses: the test build draws that member with another name.
+  PUBLIC_GRIEVANCE_OFFICER_NAME: 'Priya Nair',
+  PUBLIC_GRIEVANCE_OFFICER_DESIGNATION: 'Head of Member Care',
+  PUBLIC_GRIEVANCE_OFFICER_EMAIL: 'grievance@sangha.example',
+  PUBLIC_GRIEVANCE_OFFICER_PHONE: '+91 20 4000 1234',
+  PUBLIC_PRIVACY_CONTACT_NAME: 'Nazia Siddiqui, Data Protection Officer',
+  PUBLIC_PRIVACY_CONTACT_EMAIL: 'privacy@sangha.example',
+  PUBLIC_PAYMENT_GATEWAYS: 'Razorpay',
 };
 
 /**

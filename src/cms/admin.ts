@@ -25,13 +25,17 @@ async function besidePage<T>(name: string): Promise<T | undefined> {
   return response?.ok ? ((await response.json()) as T) : undefined;
 }
 
-/** The site's plans and product facts as the build that wrote this admin read them, for the copy checks. */
+/**
+ * The site's plans, product facts and names as the build that wrote this admin read them, for the copy and names
+ * checks.
+ */
 async function siteRules(): Promise<SiteRules> {
-  const [plans, facts] = await Promise.all([
+  const [plans, facts, names] = await Promise.all([
     besidePage<SiteRules['plans']>('plans.json'),
     besidePage<SiteRules['facts']>('facts.json'),
+    besidePage<SiteRules['names']>('names.json'),
   ]);
-  return { plans, facts };
+  return { plans, facts, names };
 }
 
 /** An entry as the save event hands it: an Immutable map. */

@@ -7,6 +7,8 @@
  */
 
 import type { LeadTarget } from '../lib/leads/wire';
+import { CIN_PATTERN, GSTIN_PATTERN, PHONE_PATTERN, type Company } from '../lib/company';
+import { COMPANY_EXAMPLE } from './company-example.mjs';
 
 type Env = Record<string, string | undefined>;
 
@@ -65,6 +67,73 @@ function readOrigin(name: string): string {
 }
 
 const analyticsEndpoint = readOrigin('PUBLIC_ANALYTICS_ENDPOINT');
+
+/**
+ * A host reserved for examples and tests (RFC 2606, RFC 6761): a build for one is not a public site. A build for any
+ * other address (the deploy's SITE_URL) is, and states the real company behind it.
+ */
+export function isReservedHost(host: string): boolean {
+  return (
+    /(^|\.)(example|test|invalid|localhost)$/i.test(host) ||
+    /(^|\.)example\.(com|net|org)$/i.test(host) ||
+    host === '127.0.0.1' ||
+    host === '[::1]'
+  );
+}
+const publicSite = !isReservedHost(new URL(siteUrl).hostname);
+
+/** The company settings a public site's build lacks; its example value fills each in any other build. */
+const companyMissing: string[] = [];
+/**
+ * A company setting: the owner's value, or the example the default build states (COMPANY_EXAMPLE), which a public
+ * site's build refuses. One line of text, tested by `valid` where it has a form (an email, a CIN).
+ */
+function readCompanySetting(name: string, valid?: { test: (value: string) => boolean; what: string }): string {
+  const value = env[name]?.trim();
+  if (!value) {
+    if (publicSite) companyMissing.push(name);
+    return COMPANY_EXAMPLE[name] ?? '';
+  }
+  if ([...value].some((character) => character < ' ' || character === '\u007f'))
+    throw new Error(`Environment variable ${name} must be one line of text, got ${JSON.stringify(value)}`);
+  if (valid && !valid.test(value))
+    throw new Error(`Environment variable ${name} must be ${valid.what}, got "${value}"`);
+  return value;
+}
+const email = { test: (value: string) => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value), what: 'an email address' };
+const company: Company = {
+  name: readCompanySetting('PUBLIC_COMPANY_NAME'),
+  address: readCompanySetting('PUBLIC_COMPANY_ADDRESS'),
+  cin: readCompanySetting('PUBLIC_COMPANY_CIN', {
+    test: (value) => CIN_PATTERN.test(value),
+    what: 'a Corporate Identity Number of 21 characters, such as U72900KA2021PTC123456',
+  }),
+  gstin: readCompanySetting('PUBLIC_COMPANY_GSTIN', {
+    test: (value) => GSTIN_PATTERN.test(value),
+    what: 'a GSTIN of 15 characters, such as 29ABCDE1234F1Z5',
+  }),
+  grievance: {
+    name: readCompanySetting('PUBLIC_GRIEVANCE_OFFICER_NAME'),
+    designation: readCompanySetting('PUBLIC_GRIEVANCE_OFFICER_DESIGNATION'),
+    email: readCompanySetting('PUBLIC_GRIEVANCE_OFFICER_EMAIL', email),
+    phone: readCompanySetting('PUBLIC_GRIEVANCE_OFFICER_PHONE', {
+      test: (value) => PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 10,
+      what: 'a phone number of ten digits or more, such as +91 80 4000 1234',
+    }),
+  },
+  privacy: {
+    name: readCompanySetting('PUBLIC_PRIVACY_CONTACT_NAME'),
+    email: readCompanySetting('PUBLIC_PRIVACY_CONTACT_EMAIL', email),
+  },
+  gateways: readCompanySetting('PUBLIC_PAYMENT_GATEWAYS'),
+  example: false,
+};
+company.example = Object.entries(COMPANY_EXAMPLE).some(([name]) => !env[name]?.trim());
+if (companyMissing.length) {
+  throw new Error(
+    `SITE_URL is ${siteUrl}, a public address, so the site states the company behind it: set ${companyMissing.join(', ')} (docs/configuration.md, "The company")`,
+  );
+}
 const crm: LeadTarget = crmToken
   ? { mode: 'direct', host: readUrl('PUBLIC_CRM_HOST', 'https://crm.communiti.example'), token: crmToken }
   : { mode: 'relay' };
@@ -82,6 +151,12 @@ export const site = {
   supportEmail: readEmail('PUBLIC_SUPPORT_EMAIL', 'support@communiti.example'),
   /** Author meta tag and JSON-LD publisher. */
   author: read('PUBLIC_AUTHOR', 'Communiti Technologies'),
+  /**
+   * The company behind the site: its legal name, registered office, CIN and GSTIN, grievance officer, personal data
+   * contact and payment gateways. The default build states clearly marked examples; a build for
+   * a public address (SITE_URL on no reserved host) stops without them, naming each setting.
+   */
+  company,
   /** Brand colour: theme-color meta and web manifest. */
   themeColor: '#4f46e5',
   /** Year printed in the footer copyright line (product rule: 2025, the year the site launched). */

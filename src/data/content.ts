@@ -1,7 +1,7 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
- * from them and never read a collection. Every "{brand}" (and "{supportEmail}") in the data is filled in here from
- * configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
+ * from them and never read a collection. Every "{brand}" (and "{supportEmail}", "{company.name}"...) in the data is
+ * filled in here from configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
  * ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
  * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
  * between builds, and a brand changed in the environment must show at once).
@@ -9,6 +9,8 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { site } from '../config/site';
 import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
+import { companySlots } from '../lib/company';
+import { readNameYields, withYields } from './names';
 import { applyChanges } from '../lib/experiments/changes';
 import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
@@ -16,8 +18,11 @@ import type { Variant } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
 
-/** What fills the brand slots of content: the brand name and the support address from configuration. */
-const brandSlots = { brand: site.brand, supportEmail: site.supportEmail };
+/**
+ * What fills the brand slots of content: the brand name, the support address and the company behind the site
+ * ("{company.name}") from configuration.
+ */
+const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
 /** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
 async function slotsFor(variant: Variant): Promise<ContentSlots> {
@@ -46,7 +51,19 @@ export async function readEntry<C extends CollectionKey>(
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
-  return fillBrand(data, await slotsFor(variant));
+  return drawn(collection, id, fillBrand(data, await slotsFor(variant)));
+}
+
+/** The collections whose entries hold invented names (demo sites, example testimonials), which yield to real ones. */
+const INVENTED_IN: Partial<Record<CollectionKey, string>> = {
+  features: 'src/content/features',
+  testimonials: 'src/content/testimonials',
+};
+
+/** An entry's data with its invented names drawn anew where real ones take theirs (readNameYields). */
+async function drawn<T>(collection: CollectionKey, id: string, data: T): Promise<T> {
+  const folder = INVENTED_IN[collection];
+  return folder ? withYields(data, `${folder}/${id}.json`, await readNameYields()) : data;
 }
 
 /** Every entry of a collection (or those `filter` keeps), with its id, slots filled in. */
@@ -55,7 +72,12 @@ export async function readEntries<C extends CollectionKey>(
   filter?: (entry: CollectionEntry<C>) => boolean,
 ): Promise<CollectionEntry<C>[]> {
   const [entries, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main')]);
-  return (entries as CollectionEntry<C>[]).map((entry) => ({ ...entry, data: fillBrand(entry.data, slots) }));
+  return Promise.all(
+    (entries as CollectionEntry<C>[]).map(async (entry) => ({
+      ...entry,
+      data: await drawn(collection, entry.id, fillBrand(entry.data, slots)),
+    })),
+  );
 }
 
 /** The site-wide labels of src/content/ui.json; a pricing page asks for its price list's (the chat messages). */

@@ -21,6 +21,7 @@ import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/admin-c
 import { CMS_FOLDER } from './dist-pages.mjs';
 import { astroEsbuild } from './astro-esbuild';
 import { PLANS_FILE } from './pricing-check';
+import { nameTexts } from './names-check';
 import { FACTS_FILE } from '../lib/claims/facts';
 
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
@@ -182,9 +183,11 @@ export function cmsAdmin(): AstroIntegration {
         await mkdir(out, { recursive: true });
         const { yaml, config, unexpressed } = await cmsConfigFile(projectRoot);
         await writeFile(join(out, 'config.yml'), yaml);
-        // The plans and the product facts the admin's copy checks compare a saved text with (src/cms/admin.ts).
+        // The plans and the product facts the admin's copy checks compare a saved text with (src/cms/admin.ts), and
+        // the site's names, which an invented name about to be saved is held apart from.
         await writeFile(join(out, 'plans.json'), await readFile(join(projectRoot, PLANS_FILE), 'utf8'));
         await writeFile(join(out, 'facts.json'), await readFile(join(projectRoot, FACTS_FILE), 'utf8'));
+        await writeFile(join(out, 'names.json'), JSON.stringify(await nameTexts(projectRoot)));
         await bundleAdmin(projectRoot, out);
         const featurePages = (config.collections as { name: string; files?: { name: string }[] }[])
           .find((collection) => collection.name === 'features')!

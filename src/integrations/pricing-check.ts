@@ -6,8 +6,9 @@
  *   Any of these stops the build, naming each file and field;
  * - every content file through claimProblems (src/lib/claims/check.ts), against the product's facts
  *   (src/content/facts/facts.json): a fact slot that names nothing or has no value where it is shown, a fact written
- *   out by hand ("24/7"), "coming soon" by hand, a plan card listing what its plan lacks, a claim we do not make, an
- *   offer's original price that is not the price it names. These stop the build too;
+ *   out by hand ("24/7"), "coming soon" by hand, a plan card listing what its plan lacks, a feature that not every plan
+ *   has mentioned without the plans that have it, a term spelt another way, a claim we do not make, an offer's
+ *   original price that is not the price it names. These stop the build too;
  * - each offer (src/content/offer): a warning naming the file when its deadline has passed, since the home popup no
  *   longer opens (the page decides at visit time: src/browser/offer-popup.ts).
  *

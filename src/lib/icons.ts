@@ -83,11 +83,33 @@ const Youtube: IconNode = [
   ['path', { d: 'm10 9 5 3-5 3z' }],
 ];
 
+/**
+ * WhatsApp's mark, drawn as the other icons are: a speech bubble around a handset (lucide's message-circle with its
+ * phone, scaled into the bubble). A button that opens a WhatsApp chat shows it.
+ */
+const WhatsApp: IconNode = [
+  [
+    'path',
+    {
+      d: 'M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719',
+    },
+  ],
+  [
+    'path',
+    {
+      d: 'M13.832 16.568a1 1 0 0 0 1.213-.303l.355-.465A2 2 0 0 1 17 15h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2A18 18 0 0 1 2 4a2 2 0 0 1 2-2h3a2 2 0 0 1 2 2v3a2 2 0 0 1-.8 1.6l-.468.351a1 1 0 0 0-.292 1.233 14 14 0 0 0 6.392 6.384',
+      transform: 'translate(6.9 6.9) scale(0.46)',
+      'stroke-width': '3.6',
+    },
+  ],
+];
+
 export const icons = {
   ...(Object.fromEntries(LUCIDE_NAMES.map((name) => [name, lucide[name]])) as Record<LucideName, IconNode>),
   Instagram,
   Linkedin,
   Youtube,
+  WhatsApp,
 };
 
 export type IconName = keyof typeof icons;

@@ -211,7 +211,7 @@ test.describe('pricing', () => {
     expect((await exactly(capture, EVENTS.chat))[0]!.p).toEqual({ topic: 'plus-upgrade' });
     await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Contact Us' }).click()]);
     expect((await exactly(capture, EVENTS.chat, 2))[1]!.p).toEqual({ topic: 'plan-help' });
-    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Demo' }).click()]);
+    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Free Demo' }).click()]);
     expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'plan-help' });
   });
 });
@@ -283,7 +283,7 @@ for (const [signal, setup] of [
     page.on('request', (r) => scripts.push(r.url()));
     await page.goto('/pricing?utm_source=gpc');
     await page.getByRole('radio', { name: 'Monthly' }).check();
-    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Demo' }).click()]);
+    await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Free Demo' }).click()]);
     await page.waitForTimeout(1500);
     await page.goto('/about-us');
     await page.waitForTimeout(1000);

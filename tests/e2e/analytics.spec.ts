@@ -40,7 +40,7 @@ test('the default build sends nothing, whatever the visitor does', async ({ page
   );
   await page.goto('/pricing?utm_source=off');
   await page.getByRole('radio', { name: 'Monthly' }).check();
-  await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Demo' }).click()]);
+  await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Free Demo' }).click()]);
   await page.waitForLoadState('networkidle');
   await page.goto('/about-us');
   await page.waitForLoadState('networkidle');

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { WORDS_PER_MINUTE } from '../../src/lib/blog/index';
 import { expect, test } from './fixtures';
 import { afterRendering } from './whole-page';
 import { expectPostCta } from './blog-helpers';
@@ -7,6 +9,33 @@ import { expectPostCta } from './blog-helpers';
 
 const entries = (page: Page) => page.locator('#blog-list > li');
 const categoryBar = (page: Page) => page.getByRole('navigation', { name: 'Blog categories' });
+
+/**
+ * Each Markdown post's words as a reader meets them: its body without the front matter, the Markdown's marks and the
+ * links' addresses.
+ */
+const postWords = (file: string) =>
+  readFileSync(`src/content/blog/${file}`, 'utf8')
+    .split(/^---$/m)
+    .slice(2)
+    .join(' ')
+    .replace(/\]\([^)]*\)/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+
+test('every post shows the reading time of its own words, so posts of other lengths say other times', async ({
+  page,
+}) => {
+  const shown = new Set<string>();
+  for (const file of readdirSync('src/content/blog').filter((name) => name.endsWith('.md'))) {
+    const minutes = Math.max(1, Math.round(postWords(file) / WORDS_PER_MINUTE));
+    await page.goto(`/blog/${file.replace(/\.md$/, '')}`);
+    await expect(page.locator('[data-reading-time]')).toHaveText(`${minutes} min read`);
+    shown.add(`${minutes}`);
+  }
+  // The longest post (380 words) reads in two minutes, the shortest (242) in one.
+  expect([...shown].sort()).toEqual(['1', '2']);
+});
 
 test.describe('/blogs', () => {
   test('lists every post newest first, numbered, with image, name, date, summary and View More', async ({ page }) => {
@@ -236,8 +265,8 @@ test.describe('/blog/{blogId}', () => {
     page,
   }) => {
     await page.goto('/blog/pricing-paid-memberships');
-    // About 300 words at 200 a minute.
-    await expect(page.locator('[data-reading-time]')).toHaveText('2 min read');
+    // 295 words at 238 a minute: a minute and a quarter.
+    await expect(page.locator('[data-reading-time]')).toHaveText('1 min read');
     const more = page.getByRole('navigation', { name: 'More posts' });
     await expect(more.getByRole('link', { name: /Newer post/ })).toHaveAttribute(
       'href',

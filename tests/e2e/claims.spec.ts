@@ -120,6 +120,32 @@ test.describe('one wording of each fact, on every page that states it', () => {
     await expect(products).not.toContainText(/soon|on its way/i);
   });
 
+  test('the AI assistant and website builder are sold with Advance, the plan that has them, where a buyer meets them', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    await expect(row(page, 'AI assistant and AI website builder').getByRole('cell')).toHaveText(['', '', '']);
+    await expect(
+      row(page, 'AI assistant and AI website builder').getByRole('img', { name: 'Included', exact: true }),
+    ).toHaveCount(1);
+    // /creator's hero bullet beside the free website, and its assistant section.
+    await page.goto('/creator');
+    await expect(page.locator('#main section').first().getByRole('listitem')).toContainText([
+      'A free website on a free subdomain',
+      'An AI assistant that sets it up, on Advance',
+    ]);
+    await expect(page.getByRole('region', { name: /An AI assistant that sets up your business/ })).toContainText(
+      'On Advance, tell the assistant what you want to offer',
+    );
+    // /yoga's Create by prompt, and the builder's own page in its first lines, not its sixth answer.
+    await page.goto('/yoga');
+    await expect(
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Create by prompt' }) }),
+    ).toContainText('On Advance, describe what you want');
+    await page.goto('/ai-web-builder');
+    await expect(page.locator('#main section').first()).toContainText('On Advance, tell the builder about your studio');
+  });
+
   test('the certifications and the WhatsApp plans as a product of their own, in the same words', async ({ page }) => {
     await page.goto('/business-whatsapp-api');
     expect(await words(page)).toContain(`Built on ${COMPLIANCE}.`);

@@ -46,9 +46,11 @@ for (const [path, name] of FEATURE_PAGES) {
     await expect(main.getByRole('region', { name: `${name}: headline features` }).getByRole('listitem')).toHaveCount(3);
     expect(await main.locator('section[aria-labelledby^="block-"]').count()).toBeGreaterThanOrEqual(3);
     expect(await main.locator('details.faq-item').count()).toBeGreaterThanOrEqual(4);
+    // The hero's, and the plan-help banner's under the same words.
     const demo = main.getByRole('link', { name: 'Book a Free Demo' });
-    await expect(demo).toHaveAttribute('href', DEMO);
-    await expect(demo).toHaveAttribute('target', '_blank');
+    await expect(demo).toHaveCount(2);
+    await expect(demo.first()).toHaveAttribute('href', DEMO);
+    await expect(demo.first()).toHaveAttribute('target', '_blank');
     const start = main.getByRole('link', { name: 'Get Started' });
     await expect(start).toHaveAttribute('href', ADMIN);
     await expect(start).toHaveAttribute('target', '_blank');
@@ -62,7 +64,7 @@ for (const [path, name] of FEATURE_PAGES) {
   });
 }
 
-test('the plan-help banner: Contact Us opens the sales chat with the plan-help greeting, Book a Demo the booking page', async ({
+test('the plan-help banner: Contact Us opens the sales chat with the plan-help greeting, Book a Free Demo the booking page', async ({
   page,
 }) => {
   await page.goto('/course-management');
@@ -76,8 +78,8 @@ test('the plan-help banner: Contact Us opens the sales chat with the plan-help g
   expect(message).toContain("I'm");
   expect(href).not.toMatch(/\s/);
   await expect(contact).toHaveAttribute('target', '_blank');
-  await expect(banner.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute('href', DEMO);
-  await expect(banner.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute('target', '_blank');
+  await expect(banner.getByRole('link', { name: 'Book a Free Demo' })).toHaveAttribute('href', DEMO);
+  await expect(banner.getByRole('link', { name: 'Book a Free Demo' })).toHaveAttribute('target', '_blank');
 });
 
 test.describe('AI web builder', () => {

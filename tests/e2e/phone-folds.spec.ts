@@ -77,7 +77,8 @@ test('a stack of cards scrolls sideways and a footer group folds on a phone, all
 
   // The footer: each group folded under a summary that Tab reaches; opening one shows its links to Tab and to the tree.
   const footer = page.getByRole('contentinfo');
-  const summaries = footer.locator('summary');
+  // The link groups' (the company's details fold under a summary of their own, tested with the company).
+  const summaries = footer.locator('nav summary');
   await expect(summaries).toHaveCount(footerGroups.length);
   const links = await accessibleNames(page, 'link');
   for (const group of footerGroups) {

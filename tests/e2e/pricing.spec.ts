@@ -95,7 +95,7 @@ test.describe('/pricing', () => {
     ).toBeVisible();
     await expect(page.locator('#pricing-faq')).not.toContainText(/starter|\bpro\b|4%/i);
     await expect(page.getByRole('heading', { name: 'Not sure which plan is right for you?' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Book a Free Demo' })).toHaveAttribute(
       'href',
       /\/user\/book-appointment\/[^/]+\/[^/]+$/,
     );
@@ -128,6 +128,33 @@ test.describe('/mr/pricing', () => {
     const lite = card(page, 'Lite');
     await expect(lite).toBeVisible();
     await expect(lite).not.toContainText('₹');
+  });
+});
+
+test.describe('the cards side by side line up', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  for (const path of ['/mr/pricing', '/pricing', '/business-whatsapp-pricing']) {
+    test(`${path}: every card's features and button start where its neighbours' do`, async ({ page }) => {
+      await page.goto(path);
+      const cards = page.locator('#main ul').first().locator(':scope > li');
+      await expect(cards).toHaveCount(3);
+      const tops = async (part: (card: ReturnType<typeof cards.nth>) => ReturnType<typeof cards.nth>) =>
+        Promise.all((await cards.all()).map(async (card) => Math.round((await part(card).boundingBox())!.y)));
+      // Whatever stands above them: a price, Lite's line instead of one on /mr/pricing, a setup cost, a note or none.
+      const feature = await tops((card) => card.getByRole('listitem').first());
+      const button = await tops((card) => card.getByRole('link'));
+      for (const row of [feature, button]) expect(new Set(row).size, `${path}: ${row.join(', ')}`).toBe(1);
+    });
+  }
+
+  test("/mr/pricing: Lite's line instead of a price is as tall as a price, so its fee lines up with the others'", async ({
+    page,
+  }) => {
+    await page.goto('/mr/pricing');
+    const fees = page.getByText(/^\d+% transaction fee$/);
+    await expect(fees).toHaveCount(3);
+    const tops = await Promise.all((await fees.all()).map(async (fee) => Math.round((await fee.boundingBox())!.y)));
+    expect(new Set(tops).size, tops.join(', ')).toBe(1);
   });
 });
 

@@ -18,9 +18,9 @@ test.describe('thank-you page', () => {
     await page.waitForURL('**/business-whatsapp-api');
   });
 
-  test('the Home button opens the sales chat in a new tab', async ({ page }) => {
+  test('the Home button opens the sales chat on WhatsApp in a new tab, and says so', async ({ page }) => {
     await page.goto('/thank-you');
-    const home = page.getByRole('link', { name: 'Home', exact: true });
+    const home = page.getByRole('link', { name: 'Home on WhatsApp', exact: true });
     await expect(home).toHaveAttribute('href', /\/\d{8,15}\?text=.+/);
     await expect(home).toHaveAttribute('target', '_blank');
     await expect(home).toHaveAttribute('rel', /\bnoopener\b/);
@@ -94,7 +94,8 @@ test.describe('legal pages', () => {
     page,
   }) => {
     const toc = page.getByRole('navigation', { name: 'On this page' });
-    const sections = () => page.locator('.prose-legal h2');
+    // The Markdown's sections, then the company behind the site that every legal page ends with.
+    const sections = () => page.locator('article h2');
     /** The heading is on screen, not under the fixed header, and Tab goes on from it. */
     const landsOn = async (id: string) => {
       await expect(page).toHaveURL(new RegExp(`#${id}$`));
@@ -123,15 +124,19 @@ test.describe('legal pages', () => {
     await page.goto('/privacy-policy');
     const ids = await sections().evaluateAll((headings) => headings.map((h) => h.id));
     const names = await sections().allInnerTexts();
-    // One link per section of the Markdown file.
+    // One link per section of the Markdown file, and the company's last.
     const markdown = readFileSync('src/content/legal/privacy-policy.md', 'utf8');
-    expect(ids.length).toBe(markdown.match(/^## /gm)!.length);
+    expect(ids.length).toBe(markdown.match(/^## /gm)!.length + 1);
+    expect(ids.at(-1)).toBe('company');
     await expect(toc.getByRole('link')).toHaveText(names);
     for (const [i, id] of ids.entries()) await expect(toc.getByRole('link').nth(i)).toHaveAttribute('href', `#${id}`);
     const target = toc.getByRole('link', { name: 'Your Privacy Rights' });
     await target.focus();
     await page.keyboard.press('Enter');
     await landsOn('your-privacy-rights');
+    await toc.getByRole('link', { name: 'The company behind Communiti' }).focus();
+    await page.keyboard.press('Enter');
+    await landsOn('company');
 
     // A phone: a closed disclosure that the keyboard opens.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -136,7 +136,7 @@ test.describe('hero flower', () => {
 });
 
 test.describe('contact modal', () => {
-  for (const name of ['Book a Free Demo', 'Get Started', 'Start a Broadcast', 'Launch My Campaign']) {
+  for (const name of ['Book a Free Demo', 'Get Started with a Call Back', 'Start a Broadcast', 'Launch My Campaign']) {
     test(`"${name}" opens it; Escape closes it and focus returns`, async ({ page }) => {
       await page.goto('/business-whatsapp-api');
       const opener = page.getByRole('button', { name, exact: true });

@@ -23,7 +23,8 @@ describe('the blog constants', () => {
     for (const columns of [1, 2, 3, 4, 6]) expect(PAGE_SIZE % columns).toBe(0);
     expect(FEED_SIZE).toBe(50);
     expect(RELATED_COUNT).toBe(3);
-    expect(WORDS_PER_MINUTE).toBe(200);
+    // An adult's silent reading of non-fiction (Brysbaert 2019).
+    expect(WORDS_PER_MINUTE).toBe(238);
   });
 });
 
@@ -72,11 +73,13 @@ describe('reading time', () => {
     expect(countWords('<p>One <strong>two</strong> three&nbsp;four</p><ul><li>five</li></ul>')).toBe(5);
     expect(countWords('<img src="x.png" alt="not counted">')).toBe(0);
   });
-  it('is words over 200 a minute, rounded up, at least one', () => {
+  it('is words over 238 a minute, to the nearest minute, at least one', () => {
     expect(readingMinutes(0)).toBe(1);
-    expect(readingMinutes(200)).toBe(1);
-    expect(readingMinutes(201)).toBe(2);
-    expect(readingMinutes(1000)).toBe(5);
+    // 250 words read in a minute and 3 seconds: a minute, not two.
+    expect(readingMinutes(250)).toBe(1);
+    expect(readingMinutes(356)).toBe(1);
+    expect(readingMinutes(357)).toBe(2);
+    expect(readingMinutes(1000)).toBe(4);
   });
 });
 

@@ -261,6 +261,106 @@ describe('the claims check', () => {
   });
 });
 
+describe('a feature sold without the plans that have it', () => {
+  const ai = `which only Advance has: name the plans with {fact.ai.included}, in this text, another of its card or its section's (${FACTS}, ai)`;
+
+  it("refuses the issue's copy: /creator's hero bullet and /yoga's Create by prompt, naming the file and field", () => {
+    const creator = file('src/content/landing/creator.json', {
+      hero: {
+        heading: 'Turn your audience into a paying community',
+        highlights: ['A free website on a free subdomain', 'An AI assistant that sets it up'],
+      },
+    });
+    const yoga = file('src/content/landing/yoga.json', {
+      sections: [
+        {
+          heading: 'Every way a studio earns',
+          items: [{ title: 'Create by prompt', description: 'Describe what you want and the assistant creates it.' }],
+        },
+      ],
+    });
+    expect(problemsOf([creator, yoga])).toEqual([
+      `src/content/landing/creator.json, hero.highlights[1]: "AI assistant" sells AI assistant and AI website builder, ${ai}`,
+      `src/content/landing/yoga.json, sections[0].items[0].title: "Create by prompt" sells AI assistant and AI website builder, ${ai}`,
+    ]);
+    // A free subdomain is on every plan: it needs no plan named.
+    expect(problemsOf([file('src/content/landing/x.json', { hero: { text: 'Start on a free subdomain.' } })])).toEqual(
+      [],
+    );
+  });
+
+  it('takes the plans a slot names in the text, its card or its section, when each of them has the feature', () => {
+    const named = (data: unknown) => problemsOf([file('src/content/landing/x.json', data)]);
+    expect(named({ hero: { highlights: ['An AI assistant that sets it up, on {fact.ai.included}'] } })).toEqual([]);
+    // The section's intro names Advance for its bullets and its cards; a card's text for its title.
+    expect(
+      named({
+        sections: [
+          {
+            heading: 'An AI assistant that sets up your business',
+            intro: 'On {fact.ai.included}, tell the assistant what you want.',
+            points: ['Try the AI assistant'],
+            items: [{ title: 'Appointments', text: 'Drafted by the assistant.' }],
+          },
+        ],
+      }),
+    ).toEqual([]);
+    expect(
+      named({ faq: [{ question: 'Can I use my own domain?', answer: 'Yes, on {fact.customDomain.included}.' }] }),
+    ).toEqual([]);
+    // White-labelling's plans (Advance) all have a custom domain; {plan.plus.name} names a plan that has no AI.
+    expect(named({ hero: { text: 'On {fact.whiteLabel.included}, your own domain and logo.' } })).toEqual([]);
+    expect(named({ hero: { text: 'On {plan.plus.name}, the AI assistant drafts your plans.' } })).toEqual([
+      `src/content/landing/x.json, hero.text: "AI assistant" sells AI assistant and AI website builder, ${ai}`,
+    ]);
+    // A page's own title and description speak for themselves, not for its sections.
+    expect(
+      named({ pageName: 'AI Web Builder', description: 'On {fact.ai.included}.', hero: { eyebrow: 'AI web builder' } }),
+    ).toEqual([
+      `src/content/landing/x.json, hero.eyebrow: "AI web builder" sells AI assistant and AI website builder, ${ai}`,
+    ]);
+  });
+
+  it("leaves alone a plan's own card, an offer that names its plan, ids, pictures and the blog", () => {
+    expect(
+      problemsOf([
+        file(PLANS, rawPlans),
+        file('src/content/offer/x.json', { text: 'A year of {plan.advance.name}.', includes: ['The AI assistant'] }),
+        file('src/content/features/x.json', { faqs: [{ id: 'white-labeling-1' }], imageAlt: 'The AI assistant' }),
+        file('src/content/features/y.json', { hero: { demo: { label: 'The AI web builder at work' } } }),
+        file('src/content/blog/categories.json', [{ id: 'appointments', name: 'Appointments' }]),
+        file('src/content/blog-page/blogs.json', { intro: 'Articles on appointments and subscriptions.' }),
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('one spelling of each term', () => {
+  it('refuses the other spellings of white-labelling and Book a Demo, not the address or an id', () => {
+    expect(
+      problemsOf([
+        file('src/content/ui.json', {
+          navigation: {
+            products: [
+              { to: '/white-labeling', label: 'White Labeling', description: 'On {fact.whiteLabel.included}.' },
+            ],
+          },
+          planHelp: { demo: 'Book a Demo' },
+        }),
+        file('src/content/features/x.json', {
+          faqs: [
+            { id: 'white-labeling-2', question: 'Why?', answer: 'With white labelling on {fact.whiteLabel.included}.' },
+          ],
+        }),
+      ]),
+    ).toEqual([
+      'src/content/ui.json, navigation.products[0].label: "White Labeling" is spelt "White-labelling" on this site: the spec\'s spelling and the product facts\' name for it; only the page\'s address, /white-labeling, keeps one l',
+      'src/content/ui.json, planHelp.demo: "Book a Demo" is spelt "Book a Free Demo" on this site: every button to the demo booking says the hero\'s words, so one label means one action',
+      'src/content/features/x.json, faqs[0].answer: "white labelling" is spelt "white-labelling" on this site: the spec\'s spelling and the product facts\' name for it; only the page\'s address, /white-labeling, keeps one l',
+    ]);
+  });
+});
+
 describe('the build step and the admin', () => {
   it('stops the build on a feature marked coming soon by hand, naming the file and the field', async () => {
     const root = await mkdtemp(join(tmpdir(), 'claims-'));
@@ -292,6 +392,31 @@ describe('the build step and the admin', () => {
     const [problem] = entryProblems('landing', 'src/content/landing/creator.json', creator, { plans, facts });
     expect(problem?.field).toBe('Sections › 1 › Cards › 4 › Tag');
     expect(problem?.message).toMatch(/^"Coming soon" marks a feature coming soon by hand/);
+  });
+
+  it('stops the build and refuses the save on a feature sold without its plan, in the same words', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'claims-'));
+    try {
+      await cp('src/content', join(root, 'src/content'), { recursive: true });
+      const path = join(root, 'src/content/landing/creator.json');
+      const creator = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown> & {
+        hero: { highlights: string[] };
+      };
+      creator.hero.highlights[2] = 'An AI assistant that sets it up';
+      await writeFile(path, JSON.stringify(creator));
+      const message =
+        '"AI assistant" sells AI assistant and AI website builder, which only Advance has: name the plans with {fact.ai.included}, in this text, another of its card or its section\'s (src/content/facts/facts.json, ai)';
+      expect(await copyCheck(root)).toBe(
+        [
+          `Copy that contradicts the product facts (${FACTS}); docs/content.md explains the slots:`,
+          `  src/content/landing/creator.json, field hero.highlights[2]: ${message}`,
+        ].join('\n'),
+      );
+      const problems = entryProblems('landing', 'src/content/landing/creator.json', creator, { plans, facts });
+      expect(problems).toEqual([{ field: 'Top of page › Ticked points › 3', message }]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('refuses to save facts that a plan card contradicts', () => {

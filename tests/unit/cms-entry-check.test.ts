@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readContentFiles } from '../../src/integrations/cms-admin';
+import { nameTexts } from '../../src/integrations/names-check';
 import { entryProblems, fieldPath, problemLines } from '../../src/lib/cms/entry-check';
 import type { Plans } from '../../src/lib/pricing/prices';
 import type { Facts } from '../../src/lib/schemas/facts';
@@ -21,11 +22,12 @@ const home = () => JSON.parse(readFileSync(HOME, 'utf8')) as { faq: { items: { a
 describe('the check before a save', () => {
   it('takes every content file as it is', async () => {
     const files = await readContentFiles(process.cwd());
+    const site = { ...SITE, names: await nameTexts(process.cwd()) };
     const problems = Object.entries(files).flatMap(([collection, list]) =>
       list.flatMap((file) => {
         const data =
           collection === 'blogCategories' ? { categories: file.data } : (file.data as Record<string, unknown>);
-        return entryProblems(collection, file.path, data, SITE).map((p) => `${file.path}: ${p.field}: ${p.message}`);
+        return entryProblems(collection, file.path, data, site).map((p) => `${file.path}: ${p.field}: ${p.message}`);
       }),
     );
     expect(problems).toEqual([]);

@@ -20,10 +20,8 @@ function variablesRead(source: string): string[] {
 const read = variablesRead(file('src/config/site.ts'));
 const example = file('.env.example');
 const workflow = file('.github/workflows/deploy.yml');
-const build = workflow.slice(
-  workflow.indexOf('run: npm run build'),
-  workflow.indexOf('- name:', workflow.indexOf('run: npm run build')),
-);
+const buildStep = workflow.indexOf('- name: Build with the production configuration');
+const build = workflow.slice(buildStep, workflow.indexOf('- name:', buildStep + 1));
 
 describe('every variable the site reads', () => {
   it('is found in the source (the list is not empty and holds the ones an owner sets first)', () => {
@@ -39,6 +37,11 @@ describe('every variable the site reads', () => {
 
   it.each(read)('%s is passed to the production build by the deploy workflow', (name) => {
     expect(build).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('the production build stops without SITE_URL, which makes it a public site that states its company', () => {
+    expect(build).toContain('npm run build');
+    expect(build).toMatch(/: "\$\{SITE_URL:\?set the SITE_URL repository variable\}"\n\s+npm run build/);
   });
 });
 

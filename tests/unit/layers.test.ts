@@ -93,6 +93,26 @@ const cases: { folder: string; file: string; forbidden: [code: string, error: st
     allowed: ["import { site } from '../../config/site';", "import { Image } from 'astro:assets';"],
   },
   {
+    // The build read the benchmark's made-up authors from the local blog API's script: the build takes nothing from
+    // the tooling, in any folder of the site.
+    folder: 'src/integrations',
+    file: 'src/integrations/example.ts',
+    forbidden: [["import { GENERATED_AUTHORS } from '../../scripts/blog-api.mjs';", 'No scripts/ in the site']],
+    allowed: ["import { site } from '../config/site';", "import { readUi } from '../data/content';"],
+  },
+  {
+    folder: 'src/lib',
+    file: 'src/lib/example.ts',
+    forbidden: [["import { createBlogApi } from '../../scripts/blog-api.mjs';", 'No scripts/ in the site']],
+    allowed: [],
+  },
+  {
+    folder: 'src/data',
+    file: 'src/data/example.ts',
+    forbidden: [["import { startHost } from '../../scripts/host.mjs';", 'No scripts/ in the site']],
+    allowed: ["import { getCollection } from 'astro:content';"],
+  },
+  {
     folder: 'worker',
     file: 'worker/example.ts',
     forbidden: [

@@ -149,6 +149,13 @@ describe('the copy check', () => {
     ]);
   });
 
+  it("takes the company's slots and refuses one that names no setting of the company", () => {
+    expect(problemsOf({}, 'src/content/legal/x.md', 'Write to {company.name}, {company.address}.')).toEqual([]);
+    expect(problemsOf({ a: 'Our grievance officer, {company.grievance}.' })).toEqual([
+      'a: {company.grievance} names no setting of the company: the slots are {company.name}, {company.address}, {company.gateways}, {company.grievanceOfficer}, {company.grievanceEmail}, {company.privacyContact}, {company.privacyEmail}',
+    ]);
+  });
+
   it('refuses a plan-like name that is no plan, in any case, and accepts our plans and the sales-only ones', () => {
     // No Lifetime plan exists: the sales chat's "Business Plan or Lifetime Plan" is refused.
     expect(problemsOf({ a: 'I would like the Business Plan or the Lifetime Plan.' })).toEqual([

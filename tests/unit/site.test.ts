@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatLink, pageTitle, site } from '../../src/config/site';
+import { COMPANY_EXAMPLE } from '../../src/config/company-example.mjs';
+import { chatLink, isReservedHost, pageTitle, site } from '../../src/config/site';
+import { CIN_PATTERN, GSTIN_PATTERN } from '../../src/lib/company';
 import { eventEndpoint } from '../../src/lib/analytics';
 import { fillBrand } from '../../src/lib/brand';
 import { planSlots } from '../../src/lib/pricing/plan-copy';
@@ -114,5 +116,100 @@ describe('analytics settings', () => {
     await expect(siteWith({ PUBLIC_ANALYTICS_ENDPOINT: 'https://stats.example/api/event' })).rejects.toThrow(
       /PUBLIC_ANALYTICS_ENDPOINT must be an origin/,
     );
+  });
+});
+
+describe('the company behind the site', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  /** A real owner's company, every setting set. */
+  const OWNER = {
+    PUBLIC_COMPANY_NAME: 'Sangha Labs Private Limited',
+    PUBLIC_COMPANY_ADDRESS: '12 MG Road, Pune 411001, Maharashtra, India',
+    PUBLIC_COMPANY_CIN: 'U72900MH2021PTC123456',
+    PUBLIC_COMPANY_GSTIN: '27ABCDE1234F1Z5',
+    PUBLIC_GRIEVANCE_OFFICER_NAME: 'Farah Qureshi',
+    PUBLIC_GRIEVANCE_OFFICER_DESIGNATION: 'Head of Member Care',
+    PUBLIC_GRIEVANCE_OFFICER_EMAIL: 'grievance@sangha.in',
+    PUBLIC_GRIEVANCE_OFFICER_PHONE: '+91 20 4000 1234',
+    PUBLIC_PRIVACY_CONTACT_NAME: 'Farah Qureshi',
+    PUBLIC_PRIVACY_CONTACT_EMAIL: 'privacy@sangha.in',
+    PUBLIC_PAYMENT_GATEWAYS: 'Razorpay',
+  };
+  const unset = Object.fromEntries(Object.keys(COMPANY_EXAMPLE).map((name) => [name, '']));
+
+  it('states the marked examples in the default build, at its reserved address', async () => {
+    const site = await siteWith({ ...unset, SITE_URL: 'https://www.communiti.example' });
+    expect(site.company).toEqual({
+      name: COMPANY_EXAMPLE.PUBLIC_COMPANY_NAME,
+      address: COMPANY_EXAMPLE.PUBLIC_COMPANY_ADDRESS,
+      cin: COMPANY_EXAMPLE.PUBLIC_COMPANY_CIN,
+      gstin: COMPANY_EXAMPLE.PUBLIC_COMPANY_GSTIN,
+      grievance: {
+        name: COMPANY_EXAMPLE.PUBLIC_GRIEVANCE_OFFICER_NAME,
+        designation: COMPANY_EXAMPLE.PUBLIC_GRIEVANCE_OFFICER_DESIGNATION,
+        email: COMPANY_EXAMPLE.PUBLIC_GRIEVANCE_OFFICER_EMAIL,
+        phone: COMPANY_EXAMPLE.PUBLIC_GRIEVANCE_OFFICER_PHONE,
+      },
+      privacy: {
+        name: COMPANY_EXAMPLE.PUBLIC_PRIVACY_CONTACT_NAME,
+        email: COMPANY_EXAMPLE.PUBLIC_PRIVACY_CONTACT_EMAIL,
+      },
+      gateways: COMPANY_EXAMPLE.PUBLIC_PAYMENT_GATEWAYS,
+      example: true,
+    });
+    // The examples are the formats' own: a CIN and a GSTIN of the right shape, and addresses that reach no one.
+    expect(CIN_PATTERN.test(COMPANY_EXAMPLE.PUBLIC_COMPANY_CIN!)).toBe(true);
+    expect(GSTIN_PATTERN.test(COMPANY_EXAMPLE.PUBLIC_COMPANY_GSTIN!)).toBe(true);
+    expect(COMPANY_EXAMPLE.PUBLIC_GRIEVANCE_OFFICER_EMAIL).toMatch(/\.example$/);
+  });
+
+  it('stops a build for a public address that lacks them, naming every setting it lacks', async () => {
+    await expect(siteWith({ ...unset, SITE_URL: 'https://www.sangha.in' })).rejects.toThrow(
+      `SITE_URL is https://www.sangha.in, a public address, so the site states the company behind it: set ${Object.keys(
+        COMPANY_EXAMPLE,
+      ).join(', ')} (docs/configuration.md, "The company")`,
+    );
+    const allButOne = { ...OWNER, PUBLIC_COMPANY_GSTIN: '' };
+    await expect(siteWith({ ...unset, ...allButOne, SITE_URL: 'https://www.sangha.in' })).rejects.toThrow(
+      /: set PUBLIC_COMPANY_GSTIN \(docs/,
+    );
+    const site = await siteWith({ ...OWNER, SITE_URL: 'https://www.sangha.in' });
+    expect(site.company).toMatchObject({ name: 'Sangha Labs Private Limited', gateways: 'Razorpay', example: false });
+    expect(site.company.grievance).toEqual({
+      name: 'Farah Qureshi',
+      designation: 'Head of Member Care',
+      email: 'grievance@sangha.in',
+      phone: '+91 20 4000 1234',
+    });
+  });
+
+  it('refuses a value that is not what its setting holds, naming the setting', async () => {
+    const bad = async (name: string, value: string) => siteWith({ ...OWNER, [name]: value });
+    await expect(bad('PUBLIC_COMPANY_CIN', 'U72900MH2021')).rejects.toThrow(
+      'Environment variable PUBLIC_COMPANY_CIN must be a Corporate Identity Number of 21 characters',
+    );
+    await expect(bad('PUBLIC_COMPANY_GSTIN', '27abcde1234f1z5')).rejects.toThrow(
+      /PUBLIC_COMPANY_GSTIN must be a GSTIN/,
+    );
+    await expect(bad('PUBLIC_GRIEVANCE_OFFICER_EMAIL', 'grievance at sangha')).rejects.toThrow(
+      /PUBLIC_GRIEVANCE_OFFICER_EMAIL must be an email address/,
+    );
+    await expect(bad('PUBLIC_GRIEVANCE_OFFICER_PHONE', '12345')).rejects.toThrow(
+      /PUBLIC_GRIEVANCE_OFFICER_PHONE must be a phone number of ten digits or more/,
+    );
+    await expect(bad('PUBLIC_COMPANY_ADDRESS', '12 MG Road\n<script>')).rejects.toThrow(
+      /PUBLIC_COMPANY_ADDRESS must be one line of text/,
+    );
+  });
+
+  it('takes a host reserved for examples and tests as no public site', () => {
+    for (const host of ['www.communiti.example', 'site.test', 'localhost', 'a.localhost', 'example.com', '127.0.0.1'])
+      expect(isReservedHost(host), host).toBe(true);
+    for (const host of ['www.sangha.in', 'communiti.app', 'example.co.in', 'testing.com'])
+      expect(isReservedHost(host), host).toBe(false);
   });
 });

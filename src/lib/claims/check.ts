@@ -11,6 +11,10 @@
  * - a plan card that lists a feature on a plan the facts do not give it (or only as an add-on), or a feature the facts
  *   mark coming soon;
  * - a phrase the facts list as a claim we do not make ("no credit card"), with the facts' reason;
+ * - a term spelt another way than the site spells it (ONE_SPELLING): "White Labeling" for "White-labelling";
+ * - a feature that not every plan has, mentioned (by its `words`) in any copy without naming the plans that have it:
+ *   the text, or another text of the same card (the strings of the object that holds it; a string of a list, a hero's
+ *   bullet, stands alone), holds {fact.<id>.included} or the name slot of a plan that has it ({plan.advance.name});
  * - an offer whose original price is not the price of the plan and period it says it was (`originalPriceOf`).
  *
  * Its scope is the plan check's: blog posts have only their slots checked, legal pages and testimonials their slots
@@ -33,7 +37,15 @@ import {
 } from '../pricing/plan-copy';
 import { priceOf, type Plans } from '../pricing/prices';
 import type { Facts } from '../schemas/facts';
-import { availabilityOf, FACT_SLOT_FIELDS, factFigures, FACTS_FILE, includes, offeringsOf } from './facts';
+import {
+  availabilityOf,
+  FACT_SLOT_FIELDS,
+  factFigures,
+  FACTS_FILE,
+  includes,
+  offeringsOf,
+  type Offering,
+} from './facts';
 
 const PLANS_FILE = 'src/content/plans/plans.json';
 const OFFER_FOLDER = 'src/content/offer/';
@@ -41,6 +53,68 @@ const OFFER_FOLDER = 'src/content/offer/';
 /** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
 const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
 const COMING_SOON = /\bcoming soon\b/i;
+
+/**
+ * One spelling of each term across the site, the spec's where it gives one: each pattern finds the other spellings,
+ * `write` is the one kept. An address (/white-labeling, the spec's route) and an id ("white-labeling-1") are not words.
+ */
+export const ONE_SPELLING: { pattern: RegExp; write: string; why: string }[] = [
+  {
+    pattern: /(?<![\w/-])white(?: label(?:l)?ing|-labeling|label(?:l)?ing)(?![\w-])/i,
+    write: 'white-labelling',
+    why: "the spec's spelling and the product facts' name for it; only the page's address, /white-labeling, keeps one l",
+  },
+  {
+    pattern: /\bBook a Demo\b/,
+    write: 'Book a Free Demo',
+    why: "every button to the demo booking says the hero's words, so one label means one action",
+  },
+];
+
+/** `write` in the case its first letter was written in: "White Labeling" becomes "White-labelling". */
+const inCaseOf = (written: string, write: string) =>
+  /^[A-Z]/.test(written) ? write.charAt(0).toUpperCase() + write.slice(1) : write;
+
+/** A card of copy: the strings it shows, and those of the cards around it, which speak for it too. */
+interface Card {
+  own: [string, string][];
+  around: string[];
+}
+
+/**
+ * The cards of a content file's data: the strings an object holds directly, together (a FAQ's question and answer, a
+ * card's title and text, a section's heading and intro), and each string of a list on its own (a hero's bullets), each
+ * with the strings of the objects that hold it (a section's intro speaks for its cards and their bullets). The file's
+ * own top-level strings (its page's title and description) speak for no card but themselves, except in an offer,
+ * which is one card: the whole offer sells one plan.
+ */
+function* cardsOf(value: unknown, path: string, around: string[], rootSpeaks: boolean): Generator<Card> {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      if (typeof item === 'string') yield { own: [[`${path}[${i}]`, item]], around };
+      else yield* cardsOf(item, `${path}[${i}]`, around, true);
+    }
+  } else if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    const own = entries.flatMap(([key, item]): [string, string][] =>
+      typeof item === 'string' ? [[path ? `${path}.${key}` : key, item]] : [],
+    );
+    const inner = path === '' && !rootSpeaks ? around : [...around, ...own.map(([, text]) => text)];
+    for (const [key, item] of entries) {
+      if (typeof item !== 'string') yield* cardsOf(item, path ? `${path}.${key}` : key, inner, true);
+    }
+    if (own.length) yield { own, around };
+  }
+}
+
+/** The blog's posts, categories and pages: articles about the reader's own business, not copy that sells ours. */
+const BLOG_FOLDERS = ['src/content/blog/', 'src/content/blog-page/'];
+/** An id names an entry for the build, never the visitor ("white-labeling-1"). */
+const isId = (field: string) => /(^|\.)id$/.test(field);
+
+/** A line of a plan's own card (plans.json): the card is the plan, so what it lists is sold with it (checkCards). */
+const isPlanCard = (file: string, field: string) =>
+  file === PLANS_FILE && /^(community|whatsapp)\.plans\[\d+\]/.test(field);
 
 export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans): CopyProblem[] {
   const figures = Object.fromEntries(
@@ -122,6 +196,15 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
           soon.length ? `write ${soon.join(' or ')}` : 'none is now'
         })`,
       });
+    for (const { pattern, write, why } of ONE_SPELLING) {
+      const match = pattern.exec(text);
+      if (match)
+        problems.push({
+          file,
+          field,
+          message: `"${match[0]}" is spelt "${inCaseOf(match[0], write)}" on this site: ${why}`,
+        });
+    }
     for (const { words, why } of facts.neverSay) {
       const match = wordPattern(words).exec(text);
       // The reason names plans by their slots ("{plan.lite.name}"): said with the main price list's names and figures.
@@ -186,11 +269,61 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
       });
   };
 
+  /**
+   * The plans a text names through slots: those of each {fact.<id>.included} and each {plan.<id>.name}. A feature is
+   * sold with its plans when a slot of the card names only plans that have it.
+   */
+  const planSets = (text: string): string[][] =>
+    [...text.matchAll(SLOT)].flatMap(([, , name = '']) => {
+      const [head, id = '', field] = name.split('.');
+      if (head === 'plan' && field === 'name') return [[id]];
+      const named = head === 'fact' && field === 'included' ? offerings.get(id) : undefined;
+      return named ? [named.plans.filter((plan) => includes(named.offering, plan))] : [];
+    });
+  const sellsWithPlans = (offering: Offering, texts: string[]) =>
+    texts.some((text) => planSets(text).some((set) => set.length > 0 && set.every((plan) => includes(offering, plan))));
+  /** The features that some plan of their product lacks, by the words copy names them with. */
+  const partial = offeringsOf(facts).filter(
+    ({ offering, plans: ids }) =>
+      !offering.comingSoon && (offering.words ?? []).length > 0 && !ids.every((id) => includes(offering, id)),
+  );
+  /** Each mention of such a feature in a card that does not say which plans have it. */
+  const checkMentions = (file: string, { own, around }: Card) => {
+    const texts = [...own.map(([, text]) => text), ...around];
+    for (const { offering } of partial) {
+      if (sellsWithPlans(offering, texts)) continue;
+      for (const [field, text] of own) {
+        const named = (offering.words ?? []).map((words) => wordPattern(words).exec(text)?.[0]).find(Boolean);
+        if (!named) continue;
+        const having = figures.main[`fact.${offering.id}.included`];
+        const which = having
+          ? `only ${having} ${having.includes(` ${facts.labels.and} `) ? 'have' : 'has'}`
+          : 'no plan has';
+        problems.push({
+          file,
+          field,
+          message: `"${named}" sells ${figures.main[`fact.${offering.id}.name`] ?? offering.name}, which ${which}: name the plans with {fact.${offering.id}.included}, in this text, another of its card or its section's (${FACTS_FILE}, ${offering.id})`,
+        });
+      }
+    }
+  };
+
   for (const file of files) {
     const scope = scopeOf(file.path);
     for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text);
       if (scope.figures && file.path !== FACTS_FILE && !isPictureText(field)) checkWords(file.path, field, text);
+    }
+    if (scope.figures && file.path !== FACTS_FILE && !BLOG_FOLDERS.some((folder) => file.path.startsWith(folder))) {
+      for (const card of cardsOf(file.data, '', [], file.path.startsWith(OFFER_FOLDER))) {
+        const own = card.own.filter(
+          ([field]) => !isPictureText(field) && !isPlanCard(file.path, field) && !isId(field),
+        );
+        if (own.length) checkMentions(file.path, { own, around: card.around });
+      }
+      file.body?.split(/\n\s*\n/).forEach((paragraph, i) => {
+        checkMentions(file.path, { own: [[`body, paragraph ${i + 1}`, paragraph]], around: [] });
+      });
     }
     if (file.path === PLANS_FILE && file.data && typeof file.data === 'object')
       checkCards(file.path, file.data as Partial<Plans>);

@@ -32,7 +32,7 @@ export type FactSlotField = keyof typeof FACT_SLOT_FIELDS;
 
 export const COMMUNITY_PLAN_IDS = ['lite', 'plus', 'advance'] as const;
 export const WHATSAPP_PLAN_IDS = ['free', 'business', 'enterprise'] as const;
-type Offering = CommunityOffering | WhatsappOffering;
+export type Offering = CommunityOffering | WhatsappOffering;
 
 /** Every feature of the facts with the ids of its product's plans. */
 export function offeringsOf(facts: Facts): { list: 'community' | 'whatsapp'; offering: Offering; plans: string[] }[] {

@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { claimProblems } from '../claims/check';
+import { aboutTexts, bylineText, demoTexts, nameRepeats, nameUses, testimonialTexts, type NameText } from '../names';
 import { planCopyProblems } from '../pricing/plan-copy';
 import type { Plans } from '../pricing/prices';
 import type { Facts } from '../schemas/facts';
@@ -120,6 +121,30 @@ function fileData(collection: string, data: Record<string, unknown>): unknown {
 export interface SiteRules {
   plans?: Plans | undefined;
   facts?: Facts | undefined;
+  /** Every text of the site that may name someone, as the names check read them. */
+  names?: NameText[] | undefined;
+}
+
+/** The texts an entry about to be saved names people and businesses in, as the names check reads its file. */
+function entryNames(collection: string, path: string, entry: unknown): NameText[] {
+  if (collection === 'testimonials') return testimonialTexts(path, entry);
+  if (collection === 'features') return demoTexts(path, entry);
+  if (collection === 'about') return aboutTexts(path, entry);
+  const author = (entry as { author?: unknown } | undefined)?.author;
+  if (collection === 'blog' && typeof author === 'string') return [bylineText(path, 'field author', author)];
+  return [];
+}
+
+/**
+ * What the names check would refuse once the entry is saved: an invented name (an example testimonial's, a demo
+ * site's) that another invented place uses, or one of the reserve; named at this entry's own fields, in the build's
+ * words. A real name is never refused.
+ */
+function nameProblems(collection: string, path: string, entry: unknown, names: NameText[]) {
+  const texts = [...names.filter((text) => text.file !== path), ...entryNames(collection, path, entry)];
+  return nameRepeats(nameUses(texts))
+    .filter((problem) => problem.file === path && problem.where.startsWith('field '))
+    .map((problem) => ({ field: problem.where.slice('field '.length), message: problem.message }));
 }
 
 /**
@@ -131,7 +156,7 @@ export function entryProblems(
   collection: string,
   path: string,
   data: Record<string, unknown>,
-  { plans, facts }: SiteRules,
+  { plans, facts, names }: SiteRules,
 ): EntryProblem[] {
   const schema = collectionSchema(collection);
   if (!schema) return [];
@@ -143,15 +168,16 @@ export function entryProblems(
       message: ruleSentence(issue, valueAt(entry, issue.path)),
     }));
   }
-  if (!plans) return [];
-  const plansNow = collection === 'plans' ? (result.data as Plans) : plans;
-  const factsNow = collection === 'facts' ? (result.data as Facts) : facts;
-  const file = { path, data: entry, body: String(data.body ?? '') };
   const named = (problem: { field: string; message: string }) => ({
     field: fieldLabels(schema, fieldPath(problem.field), entry).join(' › '),
     message: problem.message,
   });
-  const problems = planCopyProblems([file], plansNow).map(named);
+  const problems = names ? nameProblems(collection, path, entry, names).map(named) : [];
+  if (!plans) return problems;
+  const plansNow = collection === 'plans' ? (result.data as Plans) : plans;
+  const factsNow = collection === 'facts' ? (result.data as Facts) : facts;
+  const file = { path, data: entry, body: String(data.body ?? '') };
+  problems.push(...planCopyProblems([file], plansNow).map(named));
   if (!factsNow) return problems;
   problems.push(...claimProblems([file], factsNow, plansNow).map(named));
   if (collection === 'facts') {

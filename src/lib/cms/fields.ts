@@ -9,6 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { factSlotMeaning } from '../claims/facts';
+import { COMPANY_SLOT_MEANINGS } from '../company';
 import { planSlotMeaning } from '../pricing/plan-copy';
 import { isRecord } from '../json';
 
@@ -25,6 +26,7 @@ export interface ImageFolder {
 export const SLOT_MEANINGS: Record<string, string> = {
   brand: 'the brand name from the site settings',
   supportEmail: 'the support email address from the site settings',
+  ...COMPANY_SLOT_MEANINGS,
   amount: 'the amount',
   category: "the category's name",
   count: 'the number of items',

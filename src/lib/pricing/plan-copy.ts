@@ -16,6 +16,7 @@
  * gives the rules and their scope in an editor's words.
  */
 import { fillSlots } from '../brand';
+import { COMPANY_SLOT_MEANINGS } from '../company';
 import { formatRupees } from '../format';
 import { communityPeriods, variants, whatsappPeriods, type Variant } from './periods';
 import { priceOf, yearlySaving, type Plans } from './prices';
@@ -176,12 +177,13 @@ export function scopeOf(path: string): { names: boolean; figures: boolean } {
 
 /**
  * Text that describes a picture, or the sample data of a drawn product screen (a customer's prices, not ours): a field
- * named alt or ending in Alt, or anything under a field named preview.
+ * named alt or ending in Alt, or anything under a field named preview or demo (the AI web builder's drawn demo: its
+ * name read aloud, the prompt typed into it and the site it builds).
  */
 export function isPictureText(field: string): boolean {
   const keys = field.replace(/\[\d+\]/g, '').split('.');
   const key = keys.at(-1) ?? '';
-  return key === 'alt' || key.endsWith('Alt') || keys.includes('preview');
+  return key === 'alt' || key.endsWith('Alt') || keys.includes('preview') || keys.slice(0, -1).includes('demo');
 }
 
 /** Every string of a value with its field path: "community.faq[0].answer". */
@@ -203,10 +205,11 @@ export function textsOf(file: ContentFile): [string, string][] {
 export const SLOT = /\{(\s*)([A-Za-z][\w.]*)(\s*)\}/g;
 /**
  * A slot this module owns: any dotted name ("{plan.plus.fee}", "{plans.x}") and the saving, in any case, but the
- * product facts' ("{fact.support}", checked by src/lib/claims/check.ts).
+ * product facts' ("{fact.support}", checked by src/lib/claims/check.ts) and the company's ("{company.name}", whose
+ * names are checked here too).
  */
 const isPlanSlot = (name: string) =>
-  (name.includes('.') && !/^fact\./i.test(name)) || name.toLowerCase() === 'yearlysaving';
+  (name.includes('.') && !/^(fact|company)\./i.test(name)) || name.toLowerCase() === 'yearlysaving';
 const RUPEES = /₹\s?(\d[\d,]*(?:\.\d+)?)/g;
 const PERCENT = /(?<![\d.,])(\d+(?:\.\d+)?)\s?%/g;
 /** A sentence about what a plan costs in fees or what billing saves. */
@@ -266,6 +269,14 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   const checkSlots = (file: string, field: string, text: string) => {
     const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
     for (const [written, before, name, after] of text.matchAll(SLOT)) {
+      if (name && /^company\./i.test(name) && !Object.hasOwn(COMPANY_SLOT_MEANINGS, name))
+        problems.push({
+          file,
+          field,
+          message: `${written} names no setting of the company: the slots are ${Object.keys(COMPANY_SLOT_MEANINGS)
+            .map((slot) => `{${slot}}`)
+            .join(', ')}`,
+        });
       if (!name || !isPlanSlot(name)) continue;
       const add = (message: string) => problems.push({ file, field, message: `${written} ${message}` });
       const [head, id, slotField, ...rest] = name.split('.');

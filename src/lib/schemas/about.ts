@@ -31,6 +31,47 @@ export const aboutSchema = z
       })
       .strict()
       .describe(editorText('Our story', 'Why the platform was built.')),
+    company: z
+      .object({
+        heading,
+        text: z
+          .string()
+          .min(40)
+          .describe(
+            editorText(
+              'Text',
+              'Who runs the company and since when: "{founded}" is the year below. The company\'s name, numbers and officers are site settings, shown under it.',
+            ),
+          ),
+        founded: z
+          .number()
+          .int()
+          .min(1900)
+          .max(2100)
+          .describe(editorText('Founded', 'The year the company was founded.')),
+        people: z
+          .array(
+            z
+              .object({
+                name: z
+                  .string()
+                  .min(2)
+                  .max(60)
+                  .describe(editorText('Name', 'A real person who runs the company, as they sign their name.')),
+                role: z
+                  .string()
+                  .min(2)
+                  .max(60)
+                  .describe(editorText('Role', 'What they do, such as "Co-founder and CEO".')),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(8)
+          .describe(editorText('People', 'The people who run the company, one card each.')),
+      })
+      .strict()
+      .describe(editorText('Who runs it', "The people behind the platform, since when, and the company's details.")),
     offer: z
       .object({
         heading,
@@ -75,3 +116,5 @@ export const aboutSchema = z
     ...seo,
   })
   .strict();
+
+export type About = z.output<typeof aboutSchema>;

@@ -1,7 +1,8 @@
 /**
  * Testimonials (home page, /yoga, /creator): one JSON file per entry; `group` says which page shows it. The logo and
  * the optional photo are images in src/assets, referenced relative to the JSON file. A city, a measured result, a
- * photo and a link to the customer's own page are optional: a card shows each one it has.
+ * photo and a link to the customer's own page are optional: a card shows each one it has. `example` marks one of the
+ * default content's made-up testimonials, whose names give way to real ones (the names rule).
  */
 import { z } from 'astro/zod';
 import { altText, editorText, type Entry, type SchemaContext } from './common';
@@ -89,6 +90,15 @@ export const testimonialSchema = ({ image }: SchemaContext) =>
           editorText(
             'Link',
             "The customer's own page (their website or Instagram), such as https://sthirayoga.in: shown under the quote, opens in a new tab. Leave empty for none.",
+          ),
+        ),
+      example: z
+        .boolean()
+        .optional()
+        .describe(
+          editorText(
+            'Example',
+            "Ticked on the default site's made-up testimonials. Its names give way to real ones: where a blog author, a customer or a person of the company has its first name, the site shows it with another. Untick it once the words are a real customer's.",
           ),
         ),
     })

@@ -165,6 +165,10 @@ export const uiSchema = z
         start: z.literal('Get Started'),
         viewMore: z.literal('View More'),
         close: readAloud('Close button', 'for the close buttons of popups'),
+        whatsapp: readAloud(
+          'Opens WhatsApp',
+          'after the label of a button that opens a WhatsApp chat with the sales team (the button shows WhatsApp\'s mark), such as "on WhatsApp"',
+        ),
       })
       .strict()
       .describe(editorText('Buttons', 'Buttons many pages share.')),
@@ -180,7 +184,6 @@ export const uiSchema = z
         heading: sentence.describe(editorText('Heading', "The banner's heading.")),
         text: sentence.describe(editorText('Text', 'The line under it.')),
         chat: z.literal('Contact Us'),
-        demo: z.literal('Book a Demo'),
       })
       .strict()
       .describe(
@@ -333,6 +336,46 @@ export const uiSchema = z
       })
       .strict()
       .describe(editorText('Before and after', "The words of the landing pages' before-and-after pairs.")),
+    company: z
+      .object({
+        heading: label.describe(
+          editorText(
+            'Heading',
+            'Over the company\'s details at the end of each legal page and on the about page: "The company behind {brand}".',
+          ),
+        ),
+        example: sentence.describe(
+          editorText(
+            'Example note',
+            'Shown over the details while the site settings still hold the example company (a build for the public site needs the real one).',
+          ),
+        ),
+        exampleShort: label.describe(editorText('Example tag', 'The same note in the footer, in a few words.')),
+        address: label.describe(editorText('Registered office', 'Before its registered address.')),
+        cin: label.describe(editorText('CIN', 'The short name of the Corporate Identity Number.')),
+        cinName: label.describe(editorText('CIN in full', 'What CIN stands for, read aloud and shown on hover.')),
+        gstin: label.describe(editorText('GSTIN', 'The short name of the GST number.')),
+        gstinName: label.describe(editorText('GSTIN in full', 'What GSTIN stands for.')),
+        gateways: label.describe(editorText('Payment gateways', 'Before the payment gateways that take payments.')),
+        grievance: label.describe(editorText('Grievance officer', 'The heading over the grievance officer.')),
+        grievanceTerms: sentence.describe(
+          editorText(
+            'Complaint times',
+            'Under the grievance officer: how fast a complaint is acknowledged and resolved (the E-Commerce Rules ask for 48 hours and one month).',
+          ),
+        ),
+        privacy: label.describe(editorText('Personal data', 'The heading over who answers for personal data.')),
+        privacyText: sentence.describe(editorText('Personal data line', 'What to write to them about.')),
+        email: label.describe(editorText('Email', 'Before an email address.')),
+        phone: label.describe(editorText('Phone', 'Before a phone number.')),
+      })
+      .strict()
+      .describe(
+        editorText(
+          'The company',
+          "Words around the company's details (its name, numbers and officers are site settings: docs/configuration.md).",
+        ),
+      ),
     legal: z
       .object({
         eyebrow: label.describe(EDITOR_TEXT.eyebrow),

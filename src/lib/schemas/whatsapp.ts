@@ -23,6 +23,19 @@ export const whatsappSchema = z
         heading: z.string().min(10).describe(editorText('Headline', 'The big heading at the top of the page.')),
         text: z.string().min(40).describe(editorText('Text', 'The paragraph under the headline.')),
         flowerAlt: z.string().min(5).describe(altText('the turning flower', 'Flower description')),
+        startButton: z
+          .string()
+          .max(40)
+          .regex(
+            /^Get Started \S/,
+            'must start with "Get Started" and say more: "Get Started" alone opens the admin app',
+          )
+          .describe(
+            editorText(
+              'Call-back button',
+              'Beside Book a Free Demo; opens the form for a call back. Elsewhere "Get Started" opens the admin app, so this one says where it leads: "Get Started with a Call Back".',
+            ),
+          ),
       })
       .strict()
       .describe(editorText('Top of page', 'The first part of the page, under the menu.')),
