@@ -533,16 +533,11 @@ export function officerTexts(officers: { setting: string; name: string }[]): Nam
 
 /**
  * The names drawn into the pictures of a video, which no text of it holds and which cannot be changed without
- * rendering it again: the tour video's demo studio (typed into its first step, with its subdomain) and the payments
- * of its fourth step. A new video lists its own here.
+ * rendering it again; a new video lists its own here. The home tour draws none of its own: its steps are feature
+ * screens of src/assets as their files hold them, whose names are read there (a name that gives way on the pages still
+ * shows in the tour until it is rendered again).
  */
-export const NAMES_IN_VIDEO: { file: string; people: string[]; businesses: string[] }[] = [
-  {
-    file: 'public/media/home/tour.webm',
-    people: ['Riya K.', 'Arjun N.', 'Sneha R.', 'Dev M.'],
-    businesses: ['Prana Flow'],
-  },
-];
+export const NAMES_IN_VIDEO: { file: string; people: string[]; businesses: string[] }[] = [];
 
 /** The names of the videos: fixed. */
 export function videoTexts(): NameText[] {

@@ -307,7 +307,8 @@ describe('the names of the files', () => {
 
   it('finds no invented name twice in the content, the pictures and the tour video, and reads only what the build shows', async () => {
     expect(await repeatedNames(process.cwd())).toBeNull();
-    expect(NAMES_IN_VIDEO[0]!.businesses).toEqual(['Prana Flow']);
+    // The tour draws feature screens whose names are read in their files; it has no names of its own.
+    expect(NAMES_IN_VIDEO).toEqual([]);
     // The build reads the site's own files: nothing of the tooling (the benchmark's made-up authors) or the tests'
     // fixtures; the posts those make up are read by the pages as the blog shows them.
     const files = new Set((await nameTexts(process.cwd())).map((text) => text.file));
