@@ -3,6 +3,7 @@
  * formatters are made per call so that a change of time zone (a test's process.env.TZ) is seen at once.
  */
 import type { OwnerLeadState } from './wire';
+import { LOCALES, type Locale } from '../i18n/locales';
 
 /** What a number that the readout could not compute (infinite, sent as null) reads as. */
 export const NOT_ENOUGH_DATA = 'not enough data';
@@ -102,6 +103,16 @@ const FORM_NAMES: Record<string, string> = {
 
 export function formName(form: string): string {
   return Object.hasOwn(FORM_NAMES, form) ? FORM_NAMES[form]! : form;
+}
+
+/**
+ * A language of the site as an owner reading English knows it, with its own name beside it where that differs:
+ * "English", "Hindi (हिन्दी)".
+ */
+export function languageName(lang: Locale): string {
+  const own = LOCALES[lang].name;
+  const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? own;
+  return english === own ? own : `${english} (${own})`;
 }
 
 /** A lead's page: its path, or words when it is unknown. */
