@@ -93,7 +93,7 @@ test('the figures per day are what was stored; contacts only on request; "Retry 
     ['dead-lead-1', 'Dead Lead', '9876543219', 'popup', 'dead', deadAt, '/hi/yoga', 'hi'],
     ['old-lead-1', 'Old Lead', '9876543218', 'contact-modal', 'sent', yesterday, '/', 'en'],
   ];
-  const HINDI = 'Hindi (हिन्दी)';
+  const HINDI = 'Hindi';
   const failed = (leadState: string) => leadState !== 'sent';
   await execute(
     rows.map(

@@ -106,13 +106,12 @@ export function formName(form: string): string {
 }
 
 /**
- * A language of the site as an owner reading English knows it, with its own name beside it where that differs:
- * "English", "Hindi (हिन्दी)".
+ * A language of the site as an owner reading English knows it: "English", "Hindi". In English only: the owner's page
+ * is in English and loads no Devanagari typeface, and a computer without one would draw the language's own name as
+ * empty boxes.
  */
 export function languageName(lang: Locale): string {
-  const own = LOCALES[lang].name;
-  const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? own;
-  return english === own ? own : `${english} (${own})`;
+  return new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? LOCALES[lang].name;
 }
 
 /** A lead's page: its path, or words when it is unknown. */
