@@ -7,7 +7,8 @@
  *   the admin whether the latest change went live (./cms-publish/routes.ts); /api/owner/* is the owner's API
  *   (./owner/routes.ts); GET /api/experiments/click counts a click goal and redirects (./experiments/clicks.ts); any
  *   other /api/ path is 404;
- *   any other path is the 404 page, never cached. Every answer gets the security headers it does not set itself;
+ *   any other path is the 404 page of its language (Hindi under /hi/, when the build has it), never cached. Every
+ *   answer gets the security headers it does not set itself;
  * - queue: delivers leads to the CRM (./delivery.ts);
  * - scheduled: queues lost deliveries again, deletes old leads, expired nonces and the owner's ended sessions once
  *   expired (./sweep.ts);
@@ -45,6 +46,7 @@ import { clickHref, ctaOfGoal, handleClick } from './experiments/clicks';
 import { d1Clicks, d1Exposures } from './experiments/store';
 import { CLICK_ROUTE } from '../src/lib/experiments/wire';
 import { CTA_ATTR } from '../src/lib/analytics';
+import { DEFAULT_LOCALE, LOCALES, localeOfPath } from '../src/lib/i18n/locales';
 
 export { LeadRateLimiter } from './leads/rate-limiter';
 
@@ -52,25 +54,34 @@ const now = () => Date.now();
 
 /** The paths the Worker answers itself; any other reaches it only when no file has its name. */
 const API_PREFIX = '/api/';
-/** The 404 page (src/pages/404.astro), as the static assets serve it. */
+/** The 404 page's path below a language's prefix: `/404` for English, `/hi/404` for Hindi. */
 const NOT_FOUND_PAGE = '/404';
 
 /**
- * The 404 page for a path with no file: its own headers (`_headers` of /404: the page's policy), status 404, and never
- * stored, so that a file a deploy publishes a moment later is found at once (under /_astro/, `_headers` would make a
- * 404 immutable for a year). Other methods than GET and HEAD get 405, as on a page.
+ * The 404 page for a path with no file: the page of the path's language (`/hi/404` for a path under `/hi/`), or the
+ * English one where the build has none in that language; its own headers (`_headers` of that page: its policy),
+ * status 404, and never stored, so that a file a deploy publishes a moment later is found at once (under /_astro/,
+ * `_headers` would make a 404 immutable for a year). Other methods than GET and HEAD get 405, as on a page.
  */
 async function notFoundPage(request: Request, env: Env): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } });
   }
   const accept = request.headers.get('Accept-Encoding');
-  const page = await env.ASSETS.fetch(
-    new Request(new URL(NOT_FOUND_PAGE, request.url), {
-      method: request.method,
-      headers: accept ? { 'Accept-Encoding': accept } : {},
-    }),
-  );
+  const fetchPage = (path: string) =>
+    env.ASSETS.fetch(
+      new Request(new URL(path, request.url), {
+        method: request.method,
+        headers: accept ? { 'Accept-Encoding': accept } : {},
+      }),
+    );
+  const locale = localeOfPath(new URL(request.url).pathname);
+  let page = locale === DEFAULT_LOCALE ? null : await fetchPage(`${LOCALES[locale].prefix}${NOT_FOUND_PAGE}`);
+  if (page && !page.ok) {
+    await page.body?.cancel();
+    page = null;
+  }
+  page ??= await fetchPage(NOT_FOUND_PAGE);
   const headers = new Headers(page.headers);
   headers.set('Cache-Control', 'no-store');
   // The page's validator, not this URL's: nothing revalidates what is not stored.

@@ -95,7 +95,7 @@ function alone(work: () => Promise<void>): Promise<void> {
 
 /** One try of a lead, given up after SEND_TIMEOUT_MS. */
 async function post(lead: KeptLead): Promise<Answer> {
-  const { url, method, headers, body } = buildRelayRequest(lead, lead.form, lead.id);
+  const { url, method, headers, body } = buildRelayRequest(lead, lead.form, lead.id, lead.lang);
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
   try {
@@ -136,7 +136,8 @@ export function flush(): Promise<void> {
         break;
       }
       forget(lead.id);
-      if (verdict === 'accepted') track(EVENTS.leadSubmitted, { form: lead.form });
+      // Counted in the language of the page the lead was sent from, which may not be this page's.
+      if (verdict === 'accepted') track(EVENTS.leadSubmitted, { form: lead.form, lang: lead.lang });
       settled(lead.id, verdict);
     }
     goneElsewhere();

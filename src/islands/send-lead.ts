@@ -6,6 +6,7 @@
 import type { LeadRequest } from '../lib/leads/wire';
 import type { Lead, LeadFormName } from '../lib/leads/rules';
 import { sendKept } from '../browser/lead-outbox';
+import { pageLocale } from '../browser/page-locale';
 import type { Sent } from './hooks/useLeadSubmit';
 
 /** Sends the request; an answer other than 2xx is a failure, with its status and body for the console. */
@@ -15,12 +16,13 @@ export async function sendLeadRequest(request: LeadRequest): Promise<void> {
 }
 
 /**
- * Sends a lead to this site's `/api/leads`, which answers 202 once it has stored it, under its key: `sent` then;
+ * Sends a lead to this site's `/api/leads`, with the language of the page it is sent from (its `<html lang>`), which
+ * answers 202 once it has stored it, under its key: `sent` then;
  * `kept` when the try failed and the lead waits in this browser for the next; throws when the site refused it, or when
  * it failed and could not be kept.
  */
 export async function postToRelay(lead: Lead, form: LeadFormName, key: string): Promise<Sent> {
-  const { outcome, detail } = await sendKept({ id: key, form, ...lead, at: Date.now() });
+  const { outcome, detail } = await sendKept({ id: key, form, lang: pageLocale(), ...lead, at: Date.now() });
   if (outcome === 'accepted') return 'sent';
   if (outcome === 'kept') return 'kept';
   throw new Error(detail || outcome);

@@ -3,8 +3,9 @@
  * count as what, which visitors are not tracked, what of a URL is sent, how Core Web Vitals are written). The browser
  * side is src/browser/analytics/; islands only dispatch events through src/browser/analytics/track.ts.
  *
- * No event carries personal data: props are fixed words from this file or the page (a location, a topic, a period), a
- * count of milliseconds, or a layout-shift score. Never a name, a number typed by the visitor or a form value.
+ * No event carries personal data: props are fixed words from this file or the page (a location, a topic, a period, the
+ * page's language as `lang`, on every event), a count of milliseconds, or a layout-shift score. Never a name, a number
+ * typed by the visitor or a form value.
  */
 import type { Ui } from './schemas/ui';
 

@@ -34,7 +34,28 @@ test('one pageview per page view, its URL keeping the utm_* parameters and nothi
   expect(Object.fromEntries(url.searchParams)).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring' });
   expect(url.hash).toBe('');
   expect(view!.d).toBe(DOMAIN);
+  // The language of the page, as every event carries it.
+  expect(view!.p).toEqual({ lang: 'en' });
   expect(JSON.stringify(capture.events)).not.toContain('asha');
+});
+
+test('every event of a page in Hindi says so: the pageview and a call to action carry lang "hi"', async ({
+  page,
+  context,
+}) => {
+  // No page is in Hindi yet: /about-us as the runtime serves it, its <html lang> set to Hindi on the way.
+  await page.route('**/about-us', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    expect(html).toContain('<html lang="en"');
+    await route.fulfill({ response, body: html.replace('<html lang="en"', '<html lang="hi"') });
+  });
+  await page.goto('/about-us');
+  await trackerReady(capture);
+  expect(capture.named('pageview')[0]!.p).toEqual({ lang: 'hi' });
+  const header = page.getByRole('banner');
+  await Promise.all([context.waitForEvent('page'), header.getByRole('link', { name: 'Get Started' }).first().click()]);
+  expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'header', lang: 'hi' });
 });
 
 test('the tracker loads after first paint, from the site itself', async ({ page }) => {
@@ -60,14 +81,14 @@ test.describe('home page', () => {
   test('Demo Booking Click and Get Started Click name where the link stands', async ({ page, context }) => {
     const hero = page.locator('section').first();
     await Promise.all([context.waitForEvent('page'), hero.getByRole('link', { name: 'Book a Free Demo' }).click()]);
-    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'hero' });
+    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'hero', lang: 'en' });
     await Promise.all([context.waitForEvent('page'), hero.getByRole('link', { name: 'Get Started' }).click()]);
-    expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'hero' });
+    expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'hero', lang: 'en' });
     await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('banner').getByRole('link', { name: 'Login' }).click(),
     ]);
-    expect((await exactly(capture, EVENTS.start, 2))[1]!.p).toEqual({ location: 'header' });
+    expect((await exactly(capture, EVENTS.start, 2))[1]!.p).toEqual({ location: 'header', lang: 'en' });
   });
 
   test('Calculator Used once per calculator, however many sliders move', async ({ page }) => {
@@ -80,7 +101,7 @@ test.describe('home page', () => {
       await page.keyboard.press('ArrowRight');
     }
     const revenue = await exactly(capture, EVENTS.calculatorUsed);
-    expect(revenue[0]!.p).toEqual({ calculator: 'revenue' });
+    expect(revenue[0]!.p).toEqual({ calculator: 'revenue', lang: 'en' });
 
     const whatsapp = page.locator('section', { has: page.getByRole('heading', { name: 'WhatsApp Marketing Impact' }) });
     await whatsapp.scrollIntoViewIfNeeded();
@@ -89,7 +110,7 @@ test.describe('home page', () => {
     await slider.focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     const both = await exactly(capture, EVENTS.calculatorUsed, 2);
-    expect(both[1]!.p).toEqual({ calculator: 'whatsapp' });
+    expect(both[1]!.p).toEqual({ calculator: 'whatsapp', lang: 'en' });
   });
 
   test('Video Played when the tour video opens', async ({ page }) => {
@@ -98,7 +119,7 @@ test.describe('home page', () => {
     await play.click();
     await expect(page.locator('[data-tour-dialog]')).toBeVisible();
     const [played] = await exactly(capture, EVENTS.videoPlayed);
-    expect(played!.p).toBeUndefined();
+    expect(played!.p).toEqual({ lang: 'en' });
   });
 });
 
@@ -131,7 +152,7 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
     expect(capture.named(EVENTS.leadSubmitted)).toHaveLength(0);
     release();
     await page.waitForURL('**/thank-you');
-    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'popup' });
+    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'popup', lang: 'en' });
     expect(capture.named(EVENTS.leadFailed)).toHaveLength(0);
     noneTyped(capture);
   });
@@ -140,7 +161,7 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
     await page.route(CRM, (route) => route.fulfill({ status: 500, body: 'down' }));
     const popup = await fillPopup(page);
     await popup.getByRole('button', { name: 'Claim Now' }).click();
-    expect((await exactly(capture, EVENTS.leadFailed))[0]!.p).toEqual({ form: 'popup' });
+    expect((await exactly(capture, EVENTS.leadFailed))[0]!.p).toEqual({ form: 'popup', lang: 'en' });
     expect(capture.named(EVENTS.leadSubmitted)).toHaveLength(0);
     noneTyped(capture);
   });
@@ -150,13 +171,13 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
     await page.goto('/business-whatsapp-api');
     await trackerReady(capture);
     await page.getByRole('button', { name: 'Book a Free Demo' }).first().click();
-    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'whatsapp-hero' });
+    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'whatsapp-hero', lang: 'en' });
     const modal = page.getByRole('dialog', { name: 'Talk to our team' });
     await modal.getByLabel('Name').fill('Asha Rao');
     await modal.getByLabel('Mobile Number').fill('9876543210');
     await modal.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/thank-you');
-    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'contact-modal' });
+    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'contact-modal', lang: 'en' });
     noneTyped(capture);
   });
 
@@ -168,7 +189,7 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
     await page.getByLabel('Mobile Number').fill('9876543210');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/thank-you');
-    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'inline' });
+    expect((await exactly(capture, EVENTS.leadSubmitted))[0]!.p).toEqual({ form: 'inline', lang: 'en' });
     expect(capture.named(EVENTS.leadFailed)).toHaveLength(0);
     noneTyped(capture);
   });
@@ -188,7 +209,7 @@ test.describe('lead forms: an event after the answer, naming the form and nothin
     await page.getByLabel('Name').fill('Asha Rao');
     await page.getByLabel('Mobile Number').fill('9876543210');
     await page.getByRole('button', { name: 'Submit' }).click();
-    expect((await exactly(capture, EVENTS.leadFailed))[0]!.p).toEqual({ form: 'inline' });
+    expect((await exactly(capture, EVENTS.leadFailed))[0]!.p).toEqual({ form: 'inline', lang: 'en' });
     noneTyped(capture);
   });
 });
@@ -201,18 +222,26 @@ test.describe('pricing', () => {
 
   test('Pricing Period names the period and the page, once per switch', async ({ page }) => {
     await page.getByRole('radio', { name: 'Monthly' }).check();
-    expect((await exactly(capture, EVENTS.pricingPeriod))[0]!.p).toEqual({ period: 'monthly', page: '/pricing' });
+    expect((await exactly(capture, EVENTS.pricingPeriod))[0]!.p).toEqual({
+      period: 'monthly',
+      page: '/pricing',
+      lang: 'en',
+    });
     await page.getByRole('radio', { name: 'Yearly' }).check();
-    expect((await exactly(capture, EVENTS.pricingPeriod, 2))[1]!.p).toEqual({ period: 'yearly', page: '/pricing' });
+    expect((await exactly(capture, EVENTS.pricingPeriod, 2))[1]!.p).toEqual({
+      period: 'yearly',
+      page: '/pricing',
+      lang: 'en',
+    });
   });
 
   test('Chat Click names the topic; the plan-help demo link names its location', async ({ page, context }) => {
     await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Upgrade to Plus' }).click()]);
-    expect((await exactly(capture, EVENTS.chat))[0]!.p).toEqual({ topic: 'plus-upgrade' });
+    expect((await exactly(capture, EVENTS.chat))[0]!.p).toEqual({ topic: 'plus-upgrade', lang: 'en' });
     await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Contact Us' }).click()]);
-    expect((await exactly(capture, EVENTS.chat, 2))[1]!.p).toEqual({ topic: 'plan-help' });
+    expect((await exactly(capture, EVENTS.chat, 2))[1]!.p).toEqual({ topic: 'plan-help', lang: 'en' });
     await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Book a Free Demo' }).click()]);
-    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'plan-help' });
+    expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'plan-help', lang: 'en' });
   });
 });
 
@@ -224,9 +253,9 @@ test("a blog post's next step names where it stands: Demo Booking Click and Get 
   await trackerReady(capture);
   const cta = page.locator('[data-post-cta]');
   await Promise.all([context.waitForEvent('page'), cta.getByRole('link', { name: 'Book a Free Demo' }).click()]);
-  expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'blog-post' });
+  expect((await exactly(capture, EVENTS.demo))[0]!.p).toEqual({ location: 'blog-post', lang: 'en' });
   await Promise.all([context.waitForEvent('page'), cta.getByRole('link', { name: 'Get Started' }).click()]);
-  expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'blog-post' });
+  expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'blog-post', lang: 'en' });
 });
 
 test.describe('on a phone', () => {
@@ -237,7 +266,7 @@ test.describe('on a phone', () => {
     await trackerReady(capture);
     const bar = page.getByRole('banner').locator('.header-bar');
     await Promise.all([context.waitForEvent('page'), bar.getByRole('link', { name: 'Get Started' }).tap()]);
-    expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'header' });
+    expect((await exactly(capture, EVENTS.start))[0]!.p).toEqual({ location: 'header', lang: 'en' });
   });
 });
 
@@ -264,7 +293,7 @@ test('Web Vitals once, when the visitor hides the page: times in ms, CLS unitles
   expect(vitals!.d).toBe(DOMAIN);
   expect(vitals!.i).toBe(false);
   const props = vitals!.p!;
-  expect(Object.keys(props).sort()).toEqual(['cls', 'fcp', 'inp', 'lcp', 'ttfb']);
+  expect(Object.keys(props).sort()).toEqual(['cls', 'fcp', 'inp', 'lang', 'lcp', 'ttfb']);
   for (const key of ['lcp', 'inp', 'fcp', 'ttfb']) expect(props[key]).toMatch(/^\d+$/);
   expect(props['cls']).toMatch(/^\d+(\.\d{1,3})?$/);
   expect(Number(props['lcp'])).toBeGreaterThanOrEqual(Number(props['fcp']));

@@ -63,13 +63,20 @@ test('a lead kept offline and accepted on the next page view: one Lead Submitted
   expect(capture.named(EVENTS.leadSubmitted)).toEqual([]);
 
   const next = await context.newPage();
+  // The next page is (made) Hindi: the lead is counted in the language of the page it was sent from, English.
+  await next.route('**/about-us', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<html lang="en"', '<html lang="hi"');
+    await route.fulfill({ response, body: html });
+  });
   await next.goto(`${host.origin}/about-us`);
   await expect.poll(() => crm.requests.filter((r) => r.form.name === name).length, { timeout: 20_000 }).toBe(1);
   await expect.poll(() => capture.named(EVENTS.leadSubmitted).length).toBe(1);
   // Reloaded, and two seconds more: nothing is sent or counted again.
   await next.reload();
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  expect(capture.named(EVENTS.leadSubmitted).map((event) => event.p)).toEqual([{ form: 'inline' }]);
+  expect(capture.named(EVENTS.leadSubmitted).map((event) => event.p)).toEqual([{ form: 'inline', lang: 'en' }]);
+  expect(capture.named('pageview').at(-1)!.p).toEqual({ lang: 'hi' });
   expect(crm.requests.filter((r) => r.form.name === name)).toHaveLength(1);
   const [conversions = []] = await execute([REPORT_SQL.conversions], { remote: false, persistTo: state });
   expect(conversions.filter((row) => row.experiment === EXPERIMENT)).toEqual([

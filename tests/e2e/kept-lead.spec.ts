@@ -60,12 +60,17 @@ const kept = (page: Page): Promise<string | null> =>
     .evaluate((key) => window.localStorage.getItem(key), KEPT_LEADS_KEY)
     .catch(async () => (await page.waitForLoadState(), kept(page)));
 
-/** Every post of a lead to the site from a context's pages, with its key. */
-function watchPosts(context: BrowserContext) {
+/**
+ * Every post of a lead to the site from a context's pages, by its key; with `langs`, the language each post named
+ * (null: none) is added to it, in the same order.
+ */
+function watchPosts(context: BrowserContext, langs: (string | null)[] = []) {
   const keys: string[] = [];
   context.on('request', (request) => {
     if (new URL(request.url()).pathname === LEAD_ROUTE) {
-      keys.push(new URLSearchParams(request.postData() ?? '').get('key') ?? '');
+      const body = new URLSearchParams(request.postData() ?? '');
+      keys.push(body.get('key') ?? '');
+      langs.push(body.get('lang'));
     }
   });
   return keys;
@@ -102,7 +107,8 @@ test('offline at the tap, then online: the popup says the lead is kept, sends it
   context,
 }) => {
   const name = 'Offline Tap';
-  const posts = watchPosts(context);
+  const langs: (string | null)[] = [];
+  const posts = watchPosts(context, langs);
   const logged: string[] = [];
   page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
   await whileTheOfferRuns(page);
@@ -121,7 +127,10 @@ test('offline at the tap, then online: the popup says the lead is kept, sends it
   await expect(popup.getByRole('button', { name: 'Claim Now' })).toBeEnabled();
   await expect(popup.getByRole('alert')).toHaveCount(0);
   const stored = JSON.parse((await kept(page)) ?? '[]') as { id: string; form: string; name: string }[];
-  expect(stored).toEqual([expect.objectContaining({ id: expect.stringMatching(KEY_SHAPE), form: 'popup', name })]);
+  // Kept with the language of the page it was sent from (the home page's `<html lang>`).
+  expect(stored).toEqual([
+    expect.objectContaining({ id: expect.stringMatching(KEY_SHAPE), form: 'popup', lang: 'en', name }),
+  ]);
   expect(delivered(name)).toEqual([]);
 
   await context.setOffline(false);
@@ -130,6 +139,7 @@ test('offline at the tap, then online: the popup says the lead is kept, sends it
   expect(await kept(page)).toBeNull();
   // Every try carried the lead's one key.
   expect(new Set(posts)).toEqual(new Set([stored[0]!.id]));
+  expect(new Set(langs)).toEqual(new Set(['en']));
   expect(logged.join('\n')).not.toMatch(/Lead submission failed/);
 });
 
@@ -251,12 +261,14 @@ test('two tabs open with the same kept lead: it is posted once, and reaches the 
   await context.close();
 });
 
-test('a tampered storage: each entry is judged as a fresh lead, the bad ones deleted unsent, the good one sent', async ({
+test('a tampered storage: each entry is judged as a fresh lead, the bad ones deleted unsent, the good ones sent in their language', async ({
   browser,
 }) => {
   const good = 'Untouched Lead';
+  const fromHindi = 'Hindi Page Lead';
   const context = await browser.newContext();
-  const posts = watchPosts(context);
+  const langs: (string | null)[] = [];
+  const posts = watchPosts(context, langs);
   const entry = (id: string, fields: Record<string, unknown>) => ({
     id,
     form: 'inline',
@@ -271,7 +283,12 @@ test('a tampered storage: each entry is judged as a fresh lead, the bad ones del
     entry('3f5e7a9c-1d4f-4b8c-ae3a-5c7d9e1f3a4b', { form: 'newsletter' }),
     entry('not-a-key', {}),
     entry('4a6f8b0d-2e5a-4c9d-bf4b-6d8e0f2a4b5c', { name: '<svg onload="window.pwned=1">', mobile: '12' }),
+    entry('6c8b0d2f-4a7c-4ebf-9b6d-8f0a2b4c6d7e', { lang: 'fr' }),
+    entry('7d9c1e3a-5b8d-4fc0-ac7e-9a1b3c5d7e8f', { lang: { toString: 'hi' } }),
+    // Kept before the site had languages: no `lang`, sent as English.
     entry('5b7a9c1e-3f6b-4dae-8a5c-7e9f1a3b5c6d', { name: good }),
+    // Kept from a Hindi page: sent as Hindi.
+    entry('8e0d2f4b-6c9e-4ad1-8d8f-0b2c4d6e8f9a', { name: fromHindi, lang: 'hi', at: Date.now() + 1 }),
   ];
   await context.addInitScript(
     ({ key, value }) => {
@@ -290,8 +307,10 @@ test('a tampered storage: each entry is judged as a fresh lead, the bad ones del
   });
   await page.goto(`${host.origin}/about-us`);
   await expectDeliveredOnce(good);
+  await expectDeliveredOnce(fromHindi);
   await expect.poll(() => kept(page)).toBeNull();
-  expect(posts).toEqual(['5b7a9c1e-3f6b-4dae-8a5c-7e9f1a3b5c6d']);
+  expect(posts).toEqual(['5b7a9c1e-3f6b-4dae-8a5c-7e9f1a3b5c6d', '8e0d2f4b-6c9e-4ad1-8d8f-0b2c4d6e8f9a']);
+  expect(langs).toEqual(['en', 'hi']);
   expect(delivered('Tampered Lead')).toEqual([]);
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as Window & { pwned?: number }).pwned)).toBeUndefined();
@@ -301,7 +320,7 @@ test('a tampered storage: each entry is judged as a fresh lead, the bad ones del
   await page.evaluate((key) => window.localStorage.setItem(key, '{"id": <b>'), KEPT_LEADS_KEY);
   await page.goto(`${host.origin}/about-us`);
   await expect.poll(() => kept(page)).toBeNull();
-  expect(posts).toHaveLength(1);
+  expect(posts).toHaveLength(2);
   await context.close();
 });
 

@@ -63,6 +63,8 @@ test.describe('lead form without email settings', () => {
       [HONEYPOT_FIELD]: '',
       form: 'inline',
       key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      // The language of the page it was sent from (its <html lang>).
+      lang: 'en',
     });
     await page.waitForURL('**/thank-you');
     expect(alerts).toEqual([]);

@@ -82,25 +82,27 @@ test('the figures per day are what was stored; contacts only on request; "Retry 
   const deadAt = now - HOUR;
   const yesterday = now - 24 * HOUR;
   // Three delivered now from three forms and pages, two failing at the CRM (pending), one dead-lettered an hour ago
-  // and one delivered yesterday: as the lead path leaves them in the table (tests/worker/owner.test.ts).
-  const rows: [string, string, string, string, 'sent' | 'pending' | 'dead', number, string][] = [
-    ['lead-1', 'Asha Rao', '9876543210', 'popup', 'sent', now, '/'],
-    ['lead-2', 'Ravi Kumar', '9876543211', 'contact-modal', 'sent', now + 1, '/pricing'],
-    ['lead-3', 'Meera Iyer', '9876543212', 'inline', 'sent', now + 2, '/creator'],
-    ['lead-4', 'Kiran Shah', '9876543213', 'popup', 'pending', now + 3, '/'],
-    ['lead-5', 'Latha Nair', '9876543214', 'inline', 'pending', now + 4, '/yoga'],
-    ['dead-lead-1', 'Dead Lead', '9876543219', 'popup', 'dead', deadAt, '/yoga'],
-    ['old-lead-1', 'Old Lead', '9876543218', 'contact-modal', 'sent', yesterday, '/'],
+  // and one delivered yesterday: as the lead path leaves them in the table (tests/worker/owner.test.ts). Two came
+  // from (made-up) Hindi pages.
+  const rows: [string, string, string, string, 'sent' | 'pending' | 'dead', number, string, 'en' | 'hi'][] = [
+    ['lead-1', 'Asha Rao', '9876543210', 'popup', 'sent', now, '/', 'en'],
+    ['lead-2', 'Ravi Kumar', '9876543211', 'contact-modal', 'sent', now + 1, '/pricing', 'en'],
+    ['lead-3', 'Meera Iyer', '9876543212', 'inline', 'sent', now + 2, '/creator', 'en'],
+    ['lead-4', 'Kiran Shah', '9876543213', 'popup', 'pending', now + 3, '/', 'en'],
+    ['lead-5', 'Latha Nair', '9876543214', 'inline', 'pending', now + 4, '/hi/yoga', 'hi'],
+    ['dead-lead-1', 'Dead Lead', '9876543219', 'popup', 'dead', deadAt, '/hi/yoga', 'hi'],
+    ['old-lead-1', 'Old Lead', '9876543218', 'contact-modal', 'sent', yesterday, '/', 'en'],
   ];
+  const HINDI = 'Hindi';
   const failed = (leadState: string) => leadState !== 'sent';
   await execute(
     rows.map(
-      ([id, name, mobile, form, leadState, at, page]) =>
+      ([id, name, mobile, form, leadState, at, page, lang]) =>
         `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at, sent_at,
-           last_status, last_error, page) VALUES ('${id}', '${name}', '${mobile}', '${form}', '${leadState}',
+           last_status, last_error, page, lang) VALUES ('${id}', '${name}', '${mobile}', '${form}', '${leadState}',
            ${leadState === 'dead' ? 10 : 1}, ${at}, ${at}, ${leadState === 'pending' ? at + HOUR : at},
            ${leadState === 'sent' ? at : 'NULL'}, ${failed(leadState) ? 500 : 200},
-           ${failed(leadState) ? "'CRM answered 500'" : 'NULL'}, '${page}')`,
+           ${failed(leadState) ? "'CRM answered 500'" : 'NULL'}, '${page}', '${lang}')`,
     ),
     { remote: false, persistTo: state },
   );
@@ -149,6 +151,23 @@ test('the figures per day are what was stored; contacts only on request; "Retry 
   const byForm = leads.getByRole('table', { name: 'Leads per form, last 30 days' });
   await leads.getByText('Show as table').nth(1).click();
   await expect(byForm.getByRole('row')).toHaveCount(4);
+  // Per language: the stored rows counted here, by language and state.
+  const byLanguage = leads.getByRole('table', {
+    name: 'Leads per language of the page they were sent from, last 30 days',
+  });
+  await leads.getByText('Show as table').nth(3).click();
+  const perLanguage = (lang: string) => {
+    const of = rows.filter((row) => row[7] === lang).map((row) => row[4]);
+    const n = (state: string) => String(of.filter((s) => s === state).length);
+    return [String(of.length), n('sent'), n('pending'), n('dead')];
+  };
+  for (const [name, lang] of [
+    ['English', 'en'],
+    [HINDI, 'hi'],
+  ] as const) {
+    const row = byLanguage.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    expect(await row.getByRole('cell').allTextContents(), name).toEqual(perLanguage(lang));
+  }
 
   // Contacts: hidden until asked for one day.
   expect(await page.content()).not.toContain('9876543210');
@@ -157,9 +176,16 @@ test('the figures per day are what was stored; contacts only on request; "Retry 
   const contacts = main.getByRole('table', { name: /^Contacts received on / });
   await expect(contacts).toContainText('Asha Rao');
   await expect(contacts).toContainText('9876543210');
+  // Each contact with the language of its page.
+  const latha = contacts.getByRole('row').filter({ hasText: 'Latha Nair' });
+  await expect(latha.getByRole('cell').last()).toHaveText(HINDI);
+  await expect(contacts.getByRole('row').filter({ hasText: 'Asha Rao' }).getByRole('cell').last()).toHaveText(
+    'English',
+  );
 
   // Retry: the dead lead is queued again, and no failed delivery is left to show.
   const failures = main.getByRole('region', { name: 'Failed deliveries' });
+  await expect(failures.getByRole('listitem')).toContainText(`Language${HINDI}`);
   await failures.getByRole('button', { name: 'Retry delivery of this lead' }).click();
   await expect(page.getByRole('status')).toHaveText('1 lead was queued for delivery again.');
   await expect(failures).toContainText('None: every lead was delivered');

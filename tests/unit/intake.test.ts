@@ -23,7 +23,7 @@ const IP = '203.0.113.7';
 
 const goodLead = { name: 'Asha Rao', phonenumber: '+91 98765 43210', company_website: '' };
 /** goodLead as the intake stores it. */
-const goodLeadStored = { name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup' };
+const goodLeadStored = { name: 'Asha Rao', mobile: '+91 98765 43210', form: 'popup', lang: 'en' };
 
 /** Two running experiments: one judged on leads, one on demo clicks (its lead still records the variant). */
 const MANIFEST: ExperimentManifest = {
@@ -277,6 +277,7 @@ describe('a valid lead: stored, answered, queued', () => {
         experiments: {},
         page: null,
         key: null,
+        lang: 'en',
       },
       T0,
     );
@@ -304,6 +305,7 @@ describe('a valid lead: stored, answered, queued', () => {
         experiments: {},
         page: null,
         key: null,
+        lang: 'en',
       },
       T0,
     );
@@ -370,6 +372,30 @@ describe('a valid lead: stored, answered, queued', () => {
     expect(r.enqueue).not.toHaveBeenCalled();
     expect(r.log).toHaveBeenCalledWith(expect.objectContaining({ event: 'intake-failed' }));
   });
+});
+
+describe('the language of the page a lead was sent from', () => {
+  it.each(['en', 'hi'])('stores the language the form posts: %s', async (lang) => {
+    const r = intake();
+    expect((await r.send(post({ ...goodLead, lang }))).status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].lang).toBe(lang);
+  });
+
+  it('a lead posted without one (kept in a browser before the site had languages) is English', async () => {
+    const r = intake();
+    expect((await r.send(post(goodLead))).status).toBe(202);
+    expect(r.insert.mock.calls[0]![0].lang).toBe('en');
+  });
+
+  it.each(['', 'mr', 'HI', 'hi-IN', 'qps', 'constructor', '__proto__', '<b>hi</b>', 'hi '])(
+    'a language that is not one of the site (%j): 400 naming the field, nothing done',
+    async (lang) => {
+      const r = intake();
+      const body = await refusal(await r.send(post({ ...goodLead, lang })), 400);
+      expect(body).toEqual({ error: 'invalid field: lang', field: 'lang', problem: 'invalid' });
+      expectNothingDone(r);
+    },
+  );
 });
 
 describe("the lead's key: one lead stored per key, a repeat answered as the first", () => {
@@ -714,6 +740,7 @@ describe('the lead and its conversions in D1', () => {
       '0005_lead_experiments.sql',
       '0006_lead_page.sql',
       '0009_lead_key.sql',
+      '0010_lead_lang.sql',
     ]));
   }, 60_000);
 
@@ -745,7 +772,12 @@ describe('the lead and its conversions in D1', () => {
     clock += 86_400_000;
     expect((await send(goodLead, { Cookie: 'exp=creator-headline:control' })).status).toBe(202);
     expect(
-      (await send({ ...goodLead, phonenumber: '+91 90000 00001' }, { Cookie: 'exp=creator-headline:control' })).status,
+      (
+        await send(
+          { ...goodLead, phonenumber: '+91 90000 00001', lang: 'hi' },
+          { Cookie: 'exp=creator-headline:control', Referer: `${SITE}/hi/creator` },
+        )
+      ).status,
     ).toBe(202);
     expect(
       (
@@ -756,12 +788,12 @@ describe('the lead and its conversions in D1', () => {
       ).status,
     ).toBe(202);
 
-    const { results: leads } = await db.prepare('SELECT id, experiments, page FROM leads ORDER BY id').all();
+    const { results: leads } = await db.prepare('SELECT id, experiments, page, lang FROM leads ORDER BY id').all();
     expect(leads).toEqual([
-      { id: 'lead-1', experiments: '{"creator-headline":"income","home-hero":"b"}', page: '/creator' },
-      { id: 'lead-2', experiments: '{"creator-headline":"control"}', page: null },
-      { id: 'lead-3', experiments: '{"creator-headline":"control"}', page: null },
-      { id: 'lead-4', experiments: null, page: null },
+      { id: 'lead-1', experiments: '{"creator-headline":"income","home-hero":"b"}', page: '/creator', lang: 'en' },
+      { id: 'lead-2', experiments: '{"creator-headline":"control"}', page: null, lang: 'en' },
+      { id: 'lead-3', experiments: '{"creator-headline":"control"}', page: '/hi/creator', lang: 'hi' },
+      { id: 'lead-4', experiments: null, page: null, lang: 'en' },
     ]);
     const { results: rows } = await db
       .prepare('SELECT experiment, variant, person, day FROM experiment_conversions ORDER BY experiment, day')

@@ -51,8 +51,11 @@ describe('buildCrmRequest', () => {
 
 const KEY = '0f5c2a8e-3b1d-4c6f-9a7e-2d4b6c8e0a1f';
 
-/** A post to this site's /api/leads: Asha Rao's lead, the empty honeypot, the form's name and KEY, with no token. */
-function expectRelayPost(request: LeadRequest, form: string) {
+/**
+ * A post to this site's /api/leads: Asha Rao's lead, the empty honeypot, the form's name, KEY and the page's
+ * language, with no token.
+ */
+function expectRelayPost(request: LeadRequest, form: string, lang: string) {
   expect(request.url).toBe('/api/leads');
   expect(request.method).toBe('POST');
   expect(request.headers).toEqual({
@@ -65,17 +68,19 @@ function expectRelayPost(request: LeadRequest, form: string) {
     company_website: '',
     form,
     key: KEY,
+    lang,
   });
 }
 
 describe('buildRelayRequest', () => {
-  it('the popup in relay mode: name, phonenumber, the empty honeypot, form=popup and the key, with no token', () => {
-    expectRelayPost(buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'popup', KEY), 'popup');
+  it('the popup in relay mode: name, phonenumber, the empty honeypot, form=popup, the key and the language, with no token', () => {
+    const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'popup', KEY, 'en');
+    expectRelayPost(request, 'popup', 'en');
   });
 
-  it('an email form falling back to the relay: the same post, naming its form, with no token', () => {
-    const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline', KEY);
-    expectRelayPost(request, 'inline');
+  it('an email form falling back to the relay from a Hindi page: the same post, naming its form and Hindi', () => {
+    const request = buildRelayRequest({ name: 'Asha Rao', mobile: '+91 98765 43210' }, 'inline', KEY, 'hi');
+    expectRelayPost(request, 'inline', 'hi');
   });
 });
 
@@ -101,20 +106,24 @@ describe('the relay post (a form to /api/leads)', () => {
       honeypot: 'bot',
       form: 'popup',
       key: null,
+      lang: null,
     });
     expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'contact-modal')))).toEqual({
       ...lead,
       honeypot: '',
       form: 'contact-modal',
       key: null,
+      lang: null,
     });
     expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'inline', '', KEY))).key).toBe(KEY);
+    expect(decodeLeadPost(new URLSearchParams(encodeLeadPost(lead, 'inline', '', KEY, 'hi'))).lang).toBe('hi');
     expect(decodeLeadPost(new URLSearchParams('mobile=9876543210'))).toEqual({
       name: '',
       mobile: '',
       honeypot: '',
       form: 'popup',
       key: null,
+      lang: null,
     });
   });
 });

@@ -49,7 +49,7 @@ const LEADS = [
   { id: 'a1', at: Date.UTC(2026, 4, 18, 9), name: 'Asha Rao', mobile: '+91 98765 43201', page: '/pricing/' },
   { id: 'a2', at: Date.UTC(2026, 4, 18, 10), name: 'Bala K', mobile: '+91 98765 43202', page: '/' },
   { id: 'a3', at: Date.UTC(2026, 4, 18, 23, 30), name: 'Chitra M', mobile: '+91 98765 43203', page: null },
-  { id: 'b1', at: Date.UTC(2026, 4, 19, 8), name: 'Dev P', mobile: '+91 98765 43204', page: '/creator' },
+  { id: 'b1', at: Date.UTC(2026, 4, 19, 8), name: 'Dev P', mobile: '+91 98765 43204', page: '/hi/creator', lang: 'hi' },
   { id: 'b2', at: Date.UTC(2026, 4, 19, 18), name: 'Esha S', mobile: '+91 98765 43205', page: '/creator' },
   { id: 'c1', at: Date.UTC(2026, 4, 20, 11), name: 'Farid Q', mobile: '+91 98765 43206', page: '/pricing/' },
 ] as const;
@@ -65,6 +65,7 @@ beforeAll(async () => {
     '0006_lead_page.sql',
     '0008_ended_sessions.sql',
     '0009_lead_key.sql',
+    '0010_lead_lang.sql',
   ]));
   github = await startFakeGithub({ clientId: 'id', clientSecret: SECRET, code: 'code', token: 'unused', repo: REPO });
   github.users(USERS);
@@ -72,7 +73,11 @@ beforeAll(async () => {
   // Through the lead path's own store: stored, then sent, failed or dead-lettered as delivery would.
   const store = d1Store(db);
   for (const lead of LEADS) {
-    await store.insert({ id: lead.id, name: lead.name, mobile: lead.mobile, form: 'popup', page: lead.page }, lead.at);
+    const { id, name, mobile, page } = lead;
+    await store.insert(
+      { id, name, mobile, form: 'popup', page, ...('lang' in lead ? { lang: lead.lang } : {}) },
+      lead.at,
+    );
   }
   const deliver = async (id: string, at: number) => {
     expect(await store.claim(id, at)).not.toBeNull();
@@ -479,7 +484,11 @@ describe('with a session', () => {
     });
     const byPage: Record<string, number> = {};
     for (const lead of body.leads) byPage[String(lead.page)] = (byPage[String(lead.page)] ?? 0) + 1;
-    expect(byPage).toEqual({ '/pricing/': 2, '/': 1, null: 1, '/creator': 2 });
+    expect(byPage).toEqual({ '/pricing/': 2, '/': 1, null: 1, '/creator': 1, '/hi/creator': 1 });
+    // By language: the one lead stored from a Hindi page, the others English (stored without a language: English).
+    const byLang: Record<string, string[]> = {};
+    for (const lead of body.leads) byLang[lead.lang] = [...(byLang[lead.lang] ?? []), lead.id];
+    expect(byLang).toEqual({ en: ['a1', 'a2', 'a3', 'b2', 'c1'], hi: ['b1'] });
 
     expect(body.leads[0]).toEqual({
       id: 'a1',
@@ -487,6 +496,7 @@ describe('with a session', () => {
       state: 'sent',
       form: 'popup',
       page: '/pricing/',
+      lang: 'en',
       attempts: 1,
       sentAt: Date.UTC(2026, 4, 18, 9, 1),
     });
@@ -500,6 +510,7 @@ describe('with a session', () => {
         state: 'dead',
         form: 'popup',
         page: null,
+        lang: 'en',
         attempts: 1,
         sentAt: null,
         lastStatus: 502,

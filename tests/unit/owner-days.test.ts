@@ -11,6 +11,7 @@ import {
   daySpans,
   experimentChart,
   formChart,
+  languageChart,
   lastDays,
   leadsBy,
   leadsByDay,
@@ -48,12 +49,14 @@ const lead = (
   state: OwnerLeadState = 'sent',
   form = 'popup',
   page: string | null = '/',
+  lang: OwnerLead['lang'] = 'en',
 ): OwnerLead => ({
   id: `lead-${++next}`,
   createdAt,
   state,
   form,
   page,
+  lang,
   attempts: 1,
   sentAt: state === 'sent' ? createdAt + 1000 : null,
 });
@@ -186,6 +189,36 @@ describe('counting leads', () => {
     expect(top.map((g) => [g.label, g.received, g.delivered, g.waiting, g.failed])).toEqual([
       ['/yoga', 2, 1, 1, 0],
       ['Other pages', 4, 3, 0, 1],
+    ]);
+  });
+});
+
+describe('leads per language', () => {
+  const t = Date.UTC(2026, 2, 10, 6);
+
+  it('groups by the language of the page, most first, each named in English', () => {
+    const leads = [
+      lead(t, 'sent', 'inline', '/hi/yoga', 'hi'),
+      lead(t, 'pending', 'inline', '/hi/yoga', 'hi'),
+      lead(t, 'dead', 'popup', '/hi', 'hi'),
+      lead(t, 'sent', 'popup', '/', 'en'),
+    ];
+    expect(languageChart(leads).rows.map((row) => [row.key, row.label, row.values])).toEqual([
+      ['hi', 'Hindi', [1, 1, 1]],
+      ['en', 'English', [1, 0, 0]],
+    ]);
+    expect(languageChart(leads).rowHeading).toBe('Language');
+  });
+
+  it('shows every language of the site, one with no leads at nought', () => {
+    const rows = languageChart([lead(t), lead(t, 'pending')]).rows;
+    expect(rows.map((row) => [row.key, row.values])).toEqual([
+      ['en', [1, 1, 0]],
+      ['hi', [0, 0, 0]],
+    ]);
+    expect(stackedTable(languageChart([])).rows.map((row) => [row.header, ...row.cells])).toEqual([
+      ['English', '0', '0', '0', '0'],
+      ['Hindi', '0', '0', '0', '0'],
     ]);
   });
 });

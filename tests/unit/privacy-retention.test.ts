@@ -24,7 +24,10 @@ describe('the privacy policy states what the lead store does', () => {
   });
 
   it('says what is stored and where', () => {
-    for (const words of ['your name, your mobile number and which form you used', 'Cloudflare D1']) {
+    for (const words of [
+      'your name, your mobile number, which form you used, and the page you sent it from and its language',
+      'Cloudflare D1',
+    ]) {
       expect(section).toContain(words);
     }
   });
@@ -38,7 +41,7 @@ describe('the privacy policy states what a browser keeps of a lead not sent yet'
   it(`says what waits in the browser, and that it is deleted ${KEPT_LEAD_DAYS} days after it was sent`, () => {
     expect(KEPT_LEAD_DAYS).toBe(7);
     expect(section).toContain(
-      'your name, your mobile number, which form you used, when you sent it and a random code that names this one request',
+      'your name, your mobile number, which form you used, the language of the page you sent it from, when you sent it and a random code that names this one request',
     );
     expect(section).toContain(`deleted from your browser ${KEPT_LEAD_DAYS} days after you sent it`);
     expect(policy).toContain(`waits in your browser until our website has it, for ${KEPT_LEAD_DAYS} days at most`);

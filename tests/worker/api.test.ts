@@ -135,6 +135,22 @@ describe('the rate limit: one Durable Object per client, exact under a burst', (
   });
 });
 
+describe('the language of the page a lead was sent from', () => {
+  it('is stored with the lead (Hindi as posted, English when a form posts none), and the CRM is sent the same body', async () => {
+    const langOf = async (answer: Response) => {
+      expect(answer.status).toBe(202);
+      const { id } = (await answer.json()) as { id: string };
+      return (await site.sql<{ lang: string }>('SELECT lang FROM leads WHERE id = ?1', id))[0]?.lang;
+    };
+    const address = { 'CF-Connecting-IP': '203.0.113.70' };
+    expect(await langOf(await post(form({ ...LEAD, name: 'Hindi Page', lang: 'hi' }), address))).toBe('hi');
+    expect(await langOf(await post(form({ ...LEAD, name: 'Older Kept Lead' }), address))).toBe('en');
+    const sent = () => crm.requests.filter((r) => ['Hindi Page', 'Older Kept Lead'].includes(r.form.name ?? ''));
+    await expect.poll(() => sent().length, { timeout: 15_000 }).toBe(2);
+    for (const request of sent()) expect(Object.keys(request.form)).not.toContain('lang');
+  });
+});
+
 describe("the lead's key: at most one lead per key, a repeat answered as the first, delivered and charged once", () => {
   /** Version 4 UUIDs written out by hand, one per test. */
   const KEYS = [
@@ -279,6 +295,18 @@ describe('refusals: a short JSON error, nothing stored, nothing sent', () => {
       label: 'a key that is not a version 4 UUID',
       fields: { ...LEAD, key: '<img src=x onerror=alert(1)>' },
       error: 'invalid field: key',
+      problem: 'invalid',
+    },
+    {
+      label: 'a language the site is not in',
+      fields: { ...LEAD, lang: 'mr' },
+      error: 'invalid field: lang',
+      problem: 'invalid',
+    },
+    {
+      label: 'a language that is markup',
+      fields: { ...LEAD, lang: '<script>alert(1)</script>' },
+      error: 'invalid field: lang',
       problem: 'invalid',
     },
   ] as const;

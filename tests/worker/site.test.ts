@@ -3,7 +3,9 @@
  * rules, the 404 page for a path with no file (the Worker's), the caching of hashed assets, and the Speculation-Rules
  * header of every page. What a page shows is the browser tests'.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from './runtime';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
@@ -63,6 +65,63 @@ describe('URLs', () => {
         if (method === 'GET') expect(await answer.text()).toContain('Page not found');
       }
     }
+  });
+});
+
+/**
+ * A path under /hi/ with no file gets the Hindi 404 page where the build has one (`/hi/404`), else the English one:
+ * status 404 and never stored either way. No Hindi page is built yet: a copy of dist with a stand-in Hindi 404 page.
+ */
+describe('the 404 page of a language', () => {
+  /** The stand-in's words, which no English page holds. */
+  const HINDI_NOT_FOUND = 'पेज नहीं मिला';
+  let hindi: Runtime;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'hindi-404-site-'));
+    cpSync('dist', folder, { recursive: true });
+    mkdirSync(join(folder, 'hi'), { recursive: true });
+    const english = readFileSync('dist/404.html', 'utf8');
+    expect(english).toContain('<html lang="en"');
+    writeFileSync(
+      join(folder, 'hi', '404.html'),
+      english.replace('<html lang="en"', '<html lang="hi"').replace('Page not found', HINDI_NOT_FOUND),
+    );
+    hindi = await startRuntime({ dir: folder });
+  });
+
+  afterAll(async () => {
+    await hindi?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  const expectNotFound = async (response: Response, words: string, lang: string) => {
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self';");
+    const html = await response.text();
+    expect(html).toContain(words);
+    expect(html).toContain(`<html lang="${lang}"`);
+  };
+
+  it('an unknown path under /hi/ is the Hindi 404 page, status 404, never stored', async () => {
+    for (const path of ['/hi/nothere', '/hi/pricing/nothere', '/hi/blog/nothere', '/hi']) {
+      await expectNotFound(await fetch(`${hindi.origin}${path}`, { redirect: 'manual' }), HINDI_NOT_FOUND, 'hi');
+    }
+    const head = await fetch(`${hindi.origin}/hi/nothere`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    expect(head.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('an English path, and one that only looks Hindi, is the English 404 page', async () => {
+    for (const path of ['/nothere', '/HI/nothere', '/hindi/nothere', '/pricing/hi/nothere']) {
+      await expectNotFound(await fetch(`${hindi.origin}${path}`, { redirect: 'manual' }), 'Page not found', 'en');
+    }
+  });
+
+  it('a build without the Hindi 404 page answers /hi/ paths with the English one, status 404', async () => {
+    await expectNotFound(await request('/hi/nothere'), 'Page not found', 'en');
   });
 });
 

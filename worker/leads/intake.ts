@@ -12,7 +12,9 @@
  * across a deploy must not be refused.
  * The lead also carries its sender's experiment variants, and counts as a conversion in each of those experiments
  * (once per mobile number and experiment); that count never holds up or refuses the lead. It keeps the path of the
- * page it was sent from when its Referer is on the site's own origin (pageFromReferer).
+ * page it was sent from when its Referer is on the site's own origin (pageFromReferer), and the language of that page
+ * as the form posts it (`lang`: a locale of the site, anything else refused with the field named; English when
+ * absent, so that a lead a browser kept from before the site had languages is still taken).
  *
  * The platform (the table, the queue, the rate limiter) comes in as plain functions, so unit tests drive every branch
  * with fakes.
@@ -21,6 +23,7 @@ import { isBot, isLeadForm, isLeadKey, normaliseLead, validateLead } from '../..
 import type { Lead, LeadFormName, LeadProblem } from '../../src/lib/leads/rules';
 import { decodeLeadPost, FORM_TYPE, LEAD_POST_FIELDS } from '../../src/lib/leads/wire';
 import { isExperimentName } from '../../src/lib/experiments/wire';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/lib/i18n/locales';
 import { MAX_PAIRS, utcDay } from '../experiments/edge';
 import { readLimited } from '../request-body';
 import { rateLimitKey } from './outbox';
@@ -87,6 +90,9 @@ function isForm(request: Request): boolean {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0] ?? '';
   return type.trim().toLowerCase() === FORM_TYPE;
 }
+
+/** The 400 for a field posted with a value the site does not know (a form, a key, a language), naming the field. */
+const invalidField = (field: string) => json(400, { error: `invalid field: ${field}`, field, problem: 'invalid' });
 
 /** The first field that breaks the lead rules, under the name the form posts it as, with its problem. */
 function firstInvalidField(lead: Lead): { field: string; problem: LeadProblem } | null {
@@ -186,22 +192,12 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
       const error = `${invalid.problem === 'required' ? 'missing' : 'invalid'} field: ${invalid.field}`;
       return json(400, { error, field: invalid.field, problem: invalid.problem });
     }
-    if (!isLeadForm(input.form)) {
-      return json(400, {
-        error: `invalid field: ${LEAD_POST_FIELDS.form}`,
-        field: LEAD_POST_FIELDS.form,
-        problem: 'invalid',
-      });
-    }
+    if (!isLeadForm(input.form)) return invalidField(LEAD_POST_FIELDS.form);
     const form: LeadFormName = input.form;
     const key = input.key;
-    if (key !== null && !isLeadKey(key)) {
-      return json(400, {
-        error: `invalid field: ${LEAD_POST_FIELDS.key}`,
-        field: LEAD_POST_FIELDS.key,
-        problem: 'invalid',
-      });
-    }
+    if (key !== null && !isLeadKey(key)) return invalidField(LEAD_POST_FIELDS.key);
+    if (input.lang !== null && !isLocale(input.lang)) return invalidField(LEAD_POST_FIELDS.lang);
+    const lang: Locale = input.lang ?? DEFAULT_LOCALE;
     const repeat = key === null ? null : await repeatOf(key, deps);
     if (repeat) return repeat;
 
@@ -222,7 +218,10 @@ export async function handleLeadIntake(request: Request, deps: IntakeDeps): Prom
     let stored: boolean;
     try {
       const page = pageFromReferer(request.headers.get('Referer'), request.url);
-      stored = await deps.store.insert({ id, name: lead.name, mobile: lead.mobile, form, experiments, page, key }, at);
+      stored = await deps.store.insert(
+        { id, name: lead.name, mobile: lead.mobile, form, experiments, page, key, lang },
+        at,
+      );
     } catch (error) {
       log({ event: 'store-failed', error: String(error) });
       return json(503, { error: 'lead could not be stored' }, { 'Retry-After': '60' });

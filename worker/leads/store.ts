@@ -7,6 +7,7 @@ import { DAY_MS, DEAD_RETENTION_DAYS, DELIVERY_LEASE_MS, SENT_RETENTION_DAYS, ty
 import { WORKER_SQL } from './table.mjs';
 import { WORKER_SQL as EXPERIMENT_SQL } from '../experiments/table.mjs';
 import type { LeadFormName } from '../../src/lib/leads/rules';
+import { DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales';
 import type { D1Database } from '../platform';
 
 /** A lead as a try needs it. */
@@ -25,8 +26,9 @@ export const DUE_SLACK_MS = 2000;
 export interface LeadStore {
   /**
    * Stores a new pending lead, due at once, with its sender's experiment variants (none when absent or empty), the
-   * path of the page it was sent from (null when unknown) and the browser's key of it (null when it came without one).
-   * False when a lead with that key is stored already: nothing is written then. Throws when the write fails.
+   * path of the page it was sent from (null when unknown), the browser's key of it (null when it came without one) and
+   * the language of its page (English when not given). False when a lead with that key is stored already: nothing is
+   * written then. Throws when the write fails.
    */
   insert(
     lead: {
@@ -37,6 +39,7 @@ export interface LeadStore {
       experiments?: Record<string, string> | null;
       page?: string | null;
       key?: string | null;
+      lang?: Locale;
     },
     now: number,
   ): Promise<boolean>;
@@ -88,6 +91,7 @@ export function d1Store(db: D1Database): LeadStore {
           experiments && JSON.stringify(experiments),
           lead.page ?? null,
           lead.key ?? null,
+          lead.lang ?? DEFAULT_LOCALE,
         )
         .run();
       return result.meta.changes === 1;

@@ -1,5 +1,6 @@
 /**
- * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql, 0006_lead_page.sql, 0009_lead_key.sql): its states and every
+ * The lead table (migrations/0001_leads.sql, 0005_lead_experiments.sql, 0006_lead_page.sql, 0009_lead_key.sql,
+ * 0010_lead_lang.sql): its states and every
  * statement that touches it, for the Worker (store.ts, ../owner/store.ts) and the owner's command (scripts/leads.mjs).
  * JavaScript with JSDoc types, so that Node runs it as it is and TypeScript checks both sides against it. Times are
  * milliseconds since the epoch.
@@ -14,11 +15,12 @@ export const LEAD_STATES = /** @type {const} */ (['pending', 'sent', 'dead']);
 export const WORKER_SQL = {
   /**
    * ?1 id, ?2 name, ?3 mobile, ?4 form, ?5 now, ?6 the sender's experiment variants (JSON `{"<id>":"<variant>"}`) or
-   * null, ?7 the path of the page it was sent from or null, ?8 the browser's key of the lead or null: a new pending
-   * lead, due at once; nothing when a lead with that key is stored already (no row changed).
+   * null, ?7 the path of the page it was sent from or null, ?8 the browser's key of the lead or null, ?9 the language
+   * of its page (a locale of the site): a new pending lead, due at once; nothing when a lead with that key is stored
+   * already (no row changed).
    */
   insert: `INSERT INTO leads (id, name, mobile, form, state, attempts, created_at, updated_at, next_attempt_at,
-           experiments, page, lead_key) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6, ?7, ?8)
+           experiments, page, lead_key, lang) VALUES (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5, ?6, ?7, ?8, ?9)
            ON CONFLICT (lead_key) DO NOTHING`,
   /** ?1 the browser's key of a lead: the id of the lead stored under it, or no row. */
   byKey: `SELECT id FROM leads WHERE lead_key = ?1`,
@@ -77,11 +79,11 @@ export const RETRY_DEAD_SQL = [
  */
 export const OWNER_SQL = {
   /** ?1 stored on or after, ?2 limit: the newest leads of the span, without contacts. */
-  leads: `SELECT id, created_at, state, form, page, attempts, sent_at FROM leads WHERE created_at >= ?1
+  leads: `SELECT id, created_at, state, form, page, lang, attempts, sent_at FROM leads WHERE created_at >= ?1
            ORDER BY created_at DESC, id DESC LIMIT ?2`,
   /** ?1 limit: the dead-lettered leads, last tried first, without contacts. */
-  dead: `SELECT id, created_at, state, form, page, attempts, sent_at, last_status, last_error, updated_at FROM leads
-           WHERE state = 'dead' ORDER BY updated_at DESC, id LIMIT ?1`,
+  dead: `SELECT id, created_at, state, form, page, lang, attempts, sent_at, last_status, last_error, updated_at
+           FROM leads WHERE state = 'dead' ORDER BY updated_at DESC, id LIMIT ?1`,
   /** ?1 stored on or after, ?2 stored before, ?3 limit: names and mobile numbers of the span, oldest first. */
   contacts: `SELECT id, created_at, name, mobile FROM leads WHERE created_at >= ?1 AND created_at < ?2
            ORDER BY created_at, id LIMIT ?3`,

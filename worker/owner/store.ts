@@ -5,6 +5,7 @@
 import type { OwnerContacts, OwnerDeadLead, OwnerLead, OwnerLeads, OwnerLeadState } from '../../src/lib/owner/wire';
 import { LEAD_STATES, OWNER_SQL, REPORT_SQL, RETRY_DEAD_SQL, WORKER_SQL } from '../leads/table.mjs';
 import type { D1Database } from '../platform';
+import { DEFAULT_LOCALE, isLocale } from '../../src/lib/i18n/locales';
 
 export interface OwnerStore {
   /** The newest `limit` leads stored since `since`, oldest first, and whether more were stored. */
@@ -28,6 +29,7 @@ interface LeadRow {
   state: string;
   form: string;
   page: string | null;
+  lang: string;
   attempts: number;
   sent_at: number | null;
 }
@@ -48,6 +50,8 @@ function lead(row: LeadRow): OwnerLead {
     state: isState(row.state) ? row.state : 'pending',
     form: row.form,
     page: row.page ?? null,
+    // The intake stores only the site's languages; a language since removed from the site reads as the default.
+    lang: isLocale(row.lang) ? row.lang : DEFAULT_LOCALE,
     attempts: row.attempts,
     sentAt: row.sent_at ?? null,
   };

@@ -12,6 +12,7 @@ import {
   type AnalyticsSettings,
   type TrackDetail,
 } from '../../lib/analytics';
+import { pageLocale } from '../page-locale';
 
 export function startTracker({ endpoint, domain }: AnalyticsSettings): (detail: TrackDetail) => void {
   init({
@@ -23,6 +24,9 @@ export function startTracker({ endpoint, domain }: AnalyticsSettings): (detail: 
     captureOnLocalhost: true,
     bindToWindow: false,
     logging: false,
+    // Every event, the pageview too, says which language its page is in (Plausible's custom properties); an event's
+    // own `lang` wins (a kept lead accepted on a later page is counted in the language of the page it was sent from).
+    customProperties: () => ({ lang: pageLocale() }),
     transformRequest: (payload) => ({
       ...payload,
       u: reportedUrl(payload.u),

@@ -9,6 +9,7 @@ import {
   daySpans,
   experimentChart,
   formChart,
+  languageChart,
   leadsByDay,
   LEAD_SERIES,
   lineSummary,
@@ -28,6 +29,7 @@ import {
   duration,
   formName,
   goalName,
+  languageName,
   NOT_ENOUGH_DATA,
   pageName,
   percent,
@@ -344,6 +346,7 @@ function renderLeads(data: OwnerLeads): void {
   const daily = dailyChart(data.leads, data.now);
   const forms = formChart(data.leads);
   const pages = pageChart(data.leads);
+  const languages = languageChart(data.leads);
   parts.leads.replaceChildren(
     figure(
       daily.caption,
@@ -369,6 +372,13 @@ function renderLeads(data: OwnerLeads): void {
           LEAD_SERIES,
         )
       : h('p', {}, 'No leads yet.'),
+    h('h3', {}, 'By language'),
+    figure(
+      languages.caption,
+      (width) => stackedBars(languages, width, stackedSummary(languages)),
+      stackedTable(languages),
+      LEAD_SERIES,
+    ),
     h('h3', {}, 'Names and mobile numbers'),
     contactsPicker(leadsByDay(data.leads, data.now), data.leads),
   );
@@ -393,6 +403,7 @@ function failures(data: OwnerLeads): Node[] {
         { class: 'facts' },
         fact('Form', formName(lead.form)),
         fact('Page', pageName(lead.page)),
+        fact('Language', languageName(lead.lang)),
         fact('Tries', count(lead.attempts)),
         fact(
           'Last answer',
@@ -509,11 +520,19 @@ function contactsPicker(days: DayCounts[], leads: OwnerLead[]): HTMLElement {
         found.length
           ? table({
               caption,
-              head: ['Time', 'Name', 'Mobile number', 'Form'],
-              rows: found.map((contact) => ({
-                header: time(contact.createdAt),
-                cells: [contact.name, contact.mobile, formName(byId.get(contact.id)?.form ?? '')],
-              })),
+              head: ['Time', 'Name', 'Mobile number', 'Form', 'Language'],
+              rows: found.map((contact) => {
+                const lead = byId.get(contact.id);
+                return {
+                  header: time(contact.createdAt),
+                  cells: [
+                    contact.name,
+                    contact.mobile,
+                    formName(lead?.form ?? ''),
+                    lead ? languageName(lead.lang) : '',
+                  ],
+                };
+              }),
             })
           : h('p', {}, `No contacts are stored for ${dayName(day.start)}.`),
         ...(truncated ? [h('p', { class: 'notice' }, 'This day has more leads than the page can show at once.')] : []),

@@ -7,6 +7,7 @@
  * one that fails them is deleted unsent.
  */
 import { isLeadForm, isLeadKey, normaliseLead, validateLead, type Lead, type LeadFormName } from './rules';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
 
 const DAY_MS = 86_400_000;
 
@@ -42,10 +43,14 @@ export const RESEND_BASE_MS = 5_000;
 /** ...up to this. */
 export const RESEND_MAX_MS = 5 * 60_000;
 
-/** A lead as the browser keeps it: its key, the form it came from, its cleaned fields, and when it was submitted. */
+/**
+ * A lead as the browser keeps it: its key, the form it came from, the language of the page it was sent from, its
+ * cleaned fields, and when it was submitted.
+ */
 export interface KeptLead extends Lead {
   id: string;
   form: LeadFormName;
+  lang: Locale;
   /** Milliseconds since the epoch. */
   at: number;
 }
@@ -77,21 +82,24 @@ export function resendDelayMs(failures: number, random: number, retryAfterS: num
   return Math.max(wait, Math.min(asked, wait + RESEND_MAX_MS));
 }
 
-/** One stored entry as a kept lead, judged as a fresh lead is, or null when it is not one or has waited too long. */
+/**
+ * One stored entry as a kept lead, judged as a fresh lead is, or null when it is not one or has waited too long. An
+ * entry without a language was kept before the site had languages, on an English page.
+ */
 function keptLead(entry: unknown, now: number): KeptLead | null {
   if (typeof entry !== 'object' || entry === null) return null;
-  const { id, form, name, mobile, at } = entry as Record<string, unknown>;
-  if (!isLeadKey(id) || typeof form !== 'string' || !isLeadForm(form)) return null;
+  const { id, form, name, mobile, at, lang = DEFAULT_LOCALE } = entry as Record<string, unknown>;
+  if (!isLeadKey(id) || typeof form !== 'string' || !isLeadForm(form) || !isLocale(lang)) return null;
   if (typeof name !== 'string' || typeof mobile !== 'string' || typeof at !== 'number') return null;
   if (!Number.isFinite(at) || at > now + DAY_MS || now - at > KEPT_LEAD_DAYS * DAY_MS) return null;
   const lead = normaliseLead({ name, mobile });
   if (Object.keys(validateLead(lead)).length > 0) return null;
-  return { id, form, ...lead, at };
+  return { id, form, lang, ...lead, at };
 }
 
 /**
  * The kept leads in a stored value (null: none stored): every entry that passes the checks of a fresh lead, has a
- * key, a form of the site and a time within KEPT_LEAD_DAYS, once per key, the newest MAX_KEPT_LEADS; `changed` when
+ * key, a form and a language of the site and a time within KEPT_LEAD_DAYS, once per key, the newest MAX_KEPT_LEADS; `changed` when
  * anything was dropped, so that the caller writes the list back without it.
  */
 export function readKeptLeads(raw: string | null, now: number): { leads: KeptLead[]; changed: boolean } {

@@ -6,6 +6,7 @@
  * fields are written here, once per wire.
  */
 import { HONEYPOT_FIELD, type Lead, type LeadFormName, type LeadInput } from './rules';
+import type { Locale } from '../i18n/locales';
 
 /** The content type of both wires: the site's lead route and the CRM both take form-url-encoded bodies. */
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -19,7 +20,8 @@ export const CRM_LEAD_PATH = '/api/leads';
 /**
  * The fields a form posts to this site's lead route, by lead property. The mobile number travels as `phonenumber`, the
  * name the CRM gives it, so a lead reads the same on both wires; `form` says which form sent it (the popup when absent);
- * `key` is the lead's key (isLeadKey), the same in every try of one lead.
+ * `key` is the lead's key (isLeadKey), the same in every try of one lead; `lang` the language of the page it was sent
+ * from (isLocale: English when absent, as a lead kept in a browser before the site had languages is sent).
  */
 export const LEAD_POST_FIELDS = {
   name: 'name',
@@ -27,33 +29,44 @@ export const LEAD_POST_FIELDS = {
   honeypot: HONEYPOT_FIELD,
   form: 'form',
   key: 'key',
+  lang: 'lang',
 } as const;
 
 /**
  * The body a form posts to the site's lead route: name, phonenumber, the honeypot (empty for a person), the form and,
- * when given, the lead's key.
+ * when given, the lead's key and the language of its page.
  */
-export function encodeLeadPost(lead: Lead, form: LeadFormName = 'popup', honeypot = '', key?: string): string {
+export function encodeLeadPost(
+  lead: Lead,
+  form: LeadFormName = 'popup',
+  honeypot = '',
+  key?: string,
+  lang?: Locale,
+): string {
   return new URLSearchParams({
     [LEAD_POST_FIELDS.name]: lead.name,
     [LEAD_POST_FIELDS.mobile]: lead.mobile,
     [LEAD_POST_FIELDS.honeypot]: honeypot,
     [LEAD_POST_FIELDS.form]: form,
     ...(key === undefined ? {} : { [LEAD_POST_FIELDS.key]: key }),
+    ...(lang === undefined ? {} : { [LEAD_POST_FIELDS.lang]: lang }),
   }).toString();
 }
 
 /**
  * The lead a post to the site's lead route carries, as posted (not yet trimmed); a missing field reads as empty, a
- * missing key as null.
+ * missing key or language as null.
  */
-export function decodeLeadPost(body: URLSearchParams): LeadInput & { form: string; key: string | null } {
+export function decodeLeadPost(
+  body: URLSearchParams,
+): LeadInput & { form: string; key: string | null; lang: string | null } {
   return {
     name: body.get(LEAD_POST_FIELDS.name) ?? '',
     mobile: body.get(LEAD_POST_FIELDS.mobile) ?? '',
     honeypot: body.get(LEAD_POST_FIELDS.honeypot) ?? '',
     form: body.get(LEAD_POST_FIELDS.form) ?? 'popup',
     key: body.get(LEAD_POST_FIELDS.key),
+    lang: body.get(LEAD_POST_FIELDS.lang),
   };
 }
 
@@ -66,7 +79,11 @@ export const CRM_LEAD_FIELDS = {
   tags: 'lead',
 } as const;
 
-/** The CRM's lead fields for a lead, in the order its API takes them: the name twice (name, contact), no email. */
+/**
+ * The CRM's lead fields for a lead, in the order its API takes them: the name twice (name, contact), no email. Exactly
+ * the spec's nine: the page's language is not among them (the CRM's handling of any other field is not known, and the
+ * title and tags are fixed values), so the lead table and the owner's page keep it instead.
+ */
 function crmLeadBody(lead: Lead): URLSearchParams {
   return new URLSearchParams([
     ['name', lead.name],
@@ -114,15 +131,15 @@ export function buildCrmRequest(lead: Lead, crm: CrmSettings): LeadRequest {
 }
 
 /**
- * The request a form sends to this site's lead route: name, phonenumber, the (empty) honeypot, the form's name and the
- * lead's key, with no token. The home popup sends it in relay mode; the email forms send it when the email service
- * fails.
+ * The request a form sends to this site's lead route: name, phonenumber, the (empty) honeypot, the form's name, the
+ * lead's key and the language of the page it was sent from, with no token. The home popup sends it in relay mode; the
+ * email forms send it when the email service fails.
  */
-export function buildRelayRequest(lead: Lead, form: LeadFormName, key: string): LeadRequest {
+export function buildRelayRequest(lead: Lead, form: LeadFormName, key: string, lang: Locale): LeadRequest {
   return {
     url: LEAD_ROUTE,
     method: 'POST',
     headers: { 'Content-Type': FORM_TYPE, Accept: 'application/json' },
-    body: encodeLeadPost(lead, form, '', key),
+    body: encodeLeadPost(lead, form, '', key, lang),
   };
 }

@@ -1,12 +1,13 @@
 /**
  * The owner's page's figures, from the API's answers (./wire.ts): leads counted per local day (the browser's time
- * zone: a day starts at local midnight, so a DST day has 23 or 25 hours), per form and per page, and the rows each
+ * zone: a day starts at local midnight, so a DST day has 23 or 25 hours), per form, per page and per language, and the rows each
  * chart and its table both draw: the chart and the table of one figure are made from one value of these functions,
  * so they cannot disagree. Pure: the clock comes in as an argument, the time zone is the runtime's own.
  */
 import type { OwnerExperiment, OwnerLead, OwnerLeadState } from './wire';
 import { OWNER_CONTACTS_MAX_SPAN_MS, OWNER_DAYS } from './wire';
-import { count, dayName, formName, pageName, percent, shortDay, utcDay } from './format';
+import { count, dayName, formName, languageName, pageName, percent, shortDay, utcDay } from './format';
+import { LOCALES, type Locale } from '../i18n/locales';
 
 export interface LocalDay {
   /** `YYYY-MM-DD` in the local time zone. */
@@ -161,14 +162,14 @@ export function dailyChart(leads: readonly OwnerLead[], now: number, days = OWNE
   };
 }
 
-/** The leads of the span per form. */
-export function formChart(leads: readonly OwnerLead[], days = OWNER_DAYS): StackedData {
+/** A chart of groups of leads (a form, a page, a language), a bar each, its name as it stands. */
+function groupChart(caption: string, rowHeading: string, groups: GroupCounts[]): StackedData {
   return {
-    caption: `Leads per form, last ${days} days`,
-    rowHeading: 'Form',
+    caption,
+    rowHeading,
     totalHeading: 'Received',
     series: LEAD_SERIES,
-    rows: leadsBy(leads, (lead) => lead.form, formName).map((group) => ({
+    rows: groups.map((group) => ({
       key: group.key,
       label: group.label,
       short: group.label,
@@ -177,20 +178,41 @@ export function formChart(leads: readonly OwnerLead[], days = OWNER_DAYS): Stack
   };
 }
 
+/** The leads of the span per form. */
+export function formChart(leads: readonly OwnerLead[], days = OWNER_DAYS): StackedData {
+  return groupChart(
+    `Leads per form, last ${days} days`,
+    'Form',
+    leadsBy(leads, (lead) => lead.form, formName),
+  );
+}
+
 /** How many pages the chart of pages names; the others are added up in one bar. */
 export const TOP_PAGES = 8;
 
 /** The leads of the span per page they were sent from. */
 export function pageChart(leads: readonly OwnerLead[], days = OWNER_DAYS): StackedData {
-  return {
-    caption: `Leads per page they were sent from, last ${days} days`,
-    rowHeading: 'Page',
-    totalHeading: 'Received',
-    series: LEAD_SERIES,
-    rows: leadsBy(leads, pageKey, (key) => pageName(key || null), { top: TOP_PAGES, rest: 'Other pages' }).map(
-      (group) => ({ key: group.key, label: group.label, short: group.label, values: leadValues(group) }),
-    ),
-  };
+  return groupChart(
+    `Leads per page they were sent from, last ${days} days`,
+    'Page',
+    leadsBy(leads, pageKey, (key) => pageName(key || null), { top: TOP_PAGES, rest: 'Other pages' }),
+  );
+}
+
+/**
+ * The leads of the span per language of the page they were sent from: every language of the site, most first, one
+ * without leads too (that none came from the Hindi pages is itself a figure).
+ */
+export function languageChart(leads: readonly OwnerLead[], days = OWNER_DAYS): StackedData {
+  const label = (lang: string) => languageName(lang as Locale);
+  const groups = leadsBy(leads, (lead) => lead.lang, label);
+  const none = (Object.keys(LOCALES) as Locale[])
+    .filter((lang) => !groups.some((group) => group.key === lang))
+    .map((lang) => ({ key: lang, label: label(lang), ...noLeads() }));
+  return groupChart(`Leads per language of the page they were sent from, last ${days} days`, 'Language', [
+    ...groups,
+    ...none,
+  ]);
 }
 
 /** A point of a line with its band: a rate and its interval (null: unbounded), and what it was computed from. */

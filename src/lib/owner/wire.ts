@@ -8,6 +8,7 @@
  * header that is not the site's: 403 `{ error: 'csrf' }`. A POST with a body must send it as `application/json`.
  */
 import type { Readout } from '../experiments/stats';
+import type { Locale } from '../i18n/locales';
 
 /** The owner's page, built with the site: noindex, in no sitemap, linked from no public page. */
 export const OWNER_PAGE = '/owner/';
@@ -123,6 +124,8 @@ export interface OwnerLead {
   form: string;
   /** The path of the page it was sent from (its Referer, same origin only), or null when unknown. */
   page: string | null;
+  /** The language of that page. */
+  lang: Locale;
   attempts: number;
   sentAt: number | null;
 }
