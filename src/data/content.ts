@@ -14,7 +14,7 @@ import { readNameYields, withYields } from './names';
 import { applyChanges } from '../lib/experiments/changes';
 import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
-import type { Variant } from '../lib/pricing/periods';
+import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
 
@@ -25,11 +25,11 @@ import type { Ui } from '../lib/schemas/ui';
 const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
 /** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
-async function slotsFor(variant: Variant): Promise<ContentSlots> {
+async function slotsFor(priceList: PriceList): Promise<ContentSlots> {
   const [plans, facts] = await Promise.all([getEntry('plans', 'plans'), getEntry('facts', 'facts')]);
   if (!plans) return brandSlots;
-  const factValues = facts ? factSlots(facts.data, plans.data, variant, brandSlots) : {};
-  return { ...planSlots(plans.data, variant), ...factValues, ...brandSlots };
+  const factValues = facts ? factSlots(facts.data, plans.data, priceList, brandSlots) : {};
+  return { ...planSlots(plans.data, priceList), ...factValues, ...brandSlots };
 }
 
 const FOLDERS: Partial<Record<CollectionKey, string>> = {
@@ -38,20 +38,20 @@ const FOLDERS: Partial<Record<CollectionKey, string>> = {
 };
 
 /**
- * One entry's data, slots filled in (plan slots from the `variant` price list), with an experiment variant's `changes`
+ * One entry's data, slots filled in (plan slots from the `price list` price list), with an experiment price list's `changes`
  * made first (src/data/experiments.ts has checked them). A missing entry fails the build, naming the file that should
  * hold it.
  */
 export async function readEntry<C extends CollectionKey>(
   collection: C,
   id: string,
-  variant: Variant = 'main',
+  priceList: PriceList = 'main',
   changes: readonly ExperimentChange[] = [],
 ): Promise<CollectionEntry<C>['data']> {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
-  return drawn(collection, id, fillBrand(data, await slotsFor(variant)));
+  return drawn(collection, id, fillBrand(data, await slotsFor(priceList)));
 }
 
 /** The collections whose entries hold invented names (demo sites, example testimonials), which yield to real ones. */
@@ -81,8 +81,8 @@ export async function readEntries<C extends CollectionKey>(
 }
 
 /** The site-wide labels of src/content/ui.json; a pricing page asks for its price list's (the chat messages). */
-export function readUi(variant: Variant = 'main'): Promise<Ui> {
-  return readEntry('ui', 'ui', variant) as Promise<Ui>;
+export function readUi(priceList: PriceList = 'main'): Promise<Ui> {
+  return readEntry('ui', 'ui', priceList) as Promise<Ui>;
 }
 
 /** A Markdown entry's front matter and its rendered HTML, slots filled in (escaped for HTML in the text). */

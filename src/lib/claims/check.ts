@@ -22,7 +22,7 @@
  */
 import { fillBrand } from '../brand';
 import { formatRupees } from '../format';
-import { variants, type Variant } from '../pricing/periods';
+import { priceLists, type PriceList } from '../pricing/periods';
 import {
   isPictureText,
   planSlots,
@@ -118,8 +118,8 @@ const isPlanCard = (file: string, field: string) =>
 
 export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans): CopyProblem[] {
   const figures = Object.fromEntries(
-    variants.map((variant) => [variant, factFigures(facts, plans, variant)]),
-  ) as Record<Variant, Record<string, string | null>>;
+    priceLists.map((priceList) => [priceList, factFigures(facts, plans, priceList)]),
+  ) as Record<PriceList, Record<string, string | null>>;
   const statements = new Map(facts.statements.map((statement) => [statement.id, statement]));
   const offerings = new Map(offeringsOf(facts).map((entry) => [entry.offering.id, entry]));
   const ids = [...statements.keys(), ...offerings.keys()];
@@ -133,7 +133,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
   const problems: CopyProblem[] = [];
 
   const checkSlots = (file: string, field: string, text: string) => {
-    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
+    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? priceLists : (['main'] as const);
     for (const [written, , name] of text.matchAll(SLOT)) {
       if (!name || !/^fact\./i.test(name)) continue;
       const add = (message: string) => problems.push({ file, field, message: `${written} ${message}` });
@@ -160,7 +160,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
         add("quotes a fact in the facts themselves: only a feature's name may quote a statement");
         continue;
       }
-      const missing = shownWith.filter((variant) => figures[variant][name] == null);
+      const missing = shownWith.filter((priceList) => figures[priceList][name] == null);
       if (!missing.length) continue;
       if (offering && slotField === 'soon')
         add(`marks ${offering.name} coming soon, but the facts say it is available (${FACTS_FILE})`);

@@ -10,7 +10,7 @@
  *   {plan.<id>.trial}                           a WhatsApp plan's free trial: "7-day free trial"
  *   {yearlySaving}                              what yearly billing saves on the community plans: "up to 16%"
  *
- * Each price list (variant) fills them with its own values: /mr/pricing states the /mr/ prices. planSlots() gives the
+ * Each price list fills them with its own values: /mr/pricing states the /mr/ prices. planSlots() gives the
  * values (src/data/content.ts fills them in where content is read); planCopyProblems() is the build's check over every
  * content file (src/integrations/pricing-check.ts), which refuses copy that contradicts the plans. docs/content.md
  * gives the rules and their scope in an editor's words.
@@ -18,7 +18,7 @@
 import { fillSlots } from '../brand';
 import { COMPANY_SLOT_MEANINGS } from '../company';
 import { formatRupees } from '../format';
-import { communityPeriods, variants, whatsappPeriods, type Variant } from './periods';
+import { communityPeriods, priceLists, whatsappPeriods, type PriceList } from './periods';
 import { priceOf, yearlySaving, type Plans } from './prices';
 
 /** What a slot states: its text, and the figure behind it (a rupee amount or a percentage) for the check. */
@@ -47,9 +47,9 @@ type PlanSlotField = keyof typeof PLAN_SLOT_FIELDS;
  * What yearly billing saves on the community plans of a price list: the largest whole percent any paid plan saves,
  * written "up to 16%" (`community.savingUpTo`) where the plans save different amounts; null when none saves.
  */
-function savingFigure(plans: Plans, variant: Variant): Figure | null {
+function savingFigure(plans: Plans, priceList: PriceList): Figure | null {
   const savings = plans.community.plans.flatMap((plan) => {
-    const prices = plan.prices[variant];
+    const prices = plan.prices[priceList];
     const saving = prices ? yearlySaving(prices) : null;
     return saving !== null && saving > 0 ? [saving] : [];
   });
@@ -65,7 +65,7 @@ function savingFigure(plans: Plans, variant: Variant): Figure | null {
  * Every slot of one price list and what it states; null where the list has no such value (Lite has no /mr/ price).
  * A slot that is not a key here does not exist (a WhatsApp plan has no fee, a community plan no quarterly price).
  */
-export function planFigures(plans: Plans, variant: Variant): Record<string, Figure | null> {
+export function planFigures(plans: Plans, priceList: PriceList): Record<string, Figure | null> {
   const out: Record<string, Figure | null> = {};
   const put = (id: string, field: PlanSlotField, figure: Figure | null) => {
     out[`plan.${id}.${field}`] = figure;
@@ -73,19 +73,19 @@ export function planFigures(plans: Plans, variant: Variant): Record<string, Figu
   for (const plan of plans.community.plans) {
     put(plan.id, 'name', { text: plan.name });
     for (const period of communityPeriods) {
-      const price = priceOf(plan, variant, period);
+      const price = priceOf(plan, priceList, period);
       put(plan.id, period, price === null ? null : rupees(price));
     }
-    const setup = plan.setupCost?.[variant];
+    const setup = plan.setupCost?.[priceList];
     put(plan.id, 'setup', typeof setup === 'number' ? rupees(setup) : null);
     put(plan.id, 'fee', plan.transactionFeePercent === undefined ? null : percent(plan.transactionFeePercent));
   }
   // The WhatsApp plans share one setup cost; a price list without its own takes the main one (as their cards do).
-  const whatsappSetup = plans.whatsapp.setupCost[variant] ?? plans.whatsapp.setupCost.main;
+  const whatsappSetup = plans.whatsapp.setupCost[priceList] ?? plans.whatsapp.setupCost.main;
   for (const plan of plans.whatsapp.plans) {
     put(plan.id, 'name', { text: plan.name });
     for (const period of whatsappPeriods) {
-      const price = priceOf(plan, variant, period);
+      const price = priceOf(plan, priceList, period);
       put(plan.id, period, price === null ? null : rupees(price));
     }
     put(plan.id, 'setup', rupees(whatsappSetup));
@@ -96,14 +96,14 @@ export function planFigures(plans: Plans, variant: Variant): Record<string, Figu
         value: plan.trialDays,
       });
   }
-  out.yearlySaving = savingFigure(plans, variant);
+  out.yearlySaving = savingFigure(plans, priceList);
   return out;
 }
 
 /** The plan slots of one price list with their text, for filling content (slots without a value are left out). */
-export function planSlots(plans: Plans, variant: Variant): Record<string, string> {
+export function planSlots(plans: Plans, priceList: PriceList): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(planFigures(plans, variant)).flatMap(([slot, figure]) => (figure ? [[slot, figure.text]] : [])),
+    Object.entries(planFigures(plans, priceList)).flatMap(([slot, figure]) => (figure ? [[slot, figure.text]] : [])),
   );
 }
 
@@ -133,7 +133,7 @@ export interface CopyProblem {
 }
 
 /** The community pricing page of each price list, named in a problem. */
-export const pricingLists: Record<Variant, string> = { main: '/pricing', mr: '/mr/pricing' };
+export const pricingLists: Record<PriceList, string> = { main: '/pricing', mr: '/mr/pricing' };
 /** Files shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
 export const SHOWN_WITH_EVERY_LIST = new Set(['src/content/plans/plans.json', 'src/content/ui.json']);
 
@@ -236,10 +236,9 @@ export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g,
 const list = (items: string[]) => items.map((item) => `{${item}}`).join(' or ');
 
 export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProblem[] {
-  const figures = Object.fromEntries(variants.map((variant) => [variant, planFigures(plans, variant)])) as Record<
-    Variant,
-    Record<string, Figure | null>
-  >;
+  const figures = Object.fromEntries(
+    priceLists.map((priceList) => [priceList, planFigures(plans, priceList)]),
+  ) as Record<PriceList, Record<string, Figure | null>>;
   const planIds: string[] = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.id);
   const ourNames = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.name);
   const knownNames = [...new Set([...ourNames, ...(plans.community.salesNote.plans ?? [])])];
@@ -256,8 +255,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   const slotsStating = (unit: '₹' | '%' | 'days', value: number) =>
     [
       ...new Set(
-        variants.flatMap((variant) =>
-          Object.entries(figures[variant]).flatMap(([slot, figure]) =>
+        priceLists.flatMap((priceList) =>
+          Object.entries(figures[priceList]).flatMap(([slot, figure]) =>
             figure?.unit === unit && figure.value === value ? [slot] : [],
           ),
         ),
@@ -267,7 +266,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   const problems: CopyProblem[] = [];
 
   const checkSlots = (file: string, field: string, text: string) => {
-    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
+    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? priceLists : (['main'] as const);
     for (const [written, before, name, after] of text.matchAll(SLOT)) {
       if (name && /^company\./i.test(name) && !Object.hasOwn(COMPANY_SLOT_MEANINGS, name))
         problems.push({
@@ -293,7 +292,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
             .join(', ')}`,
         );
       else {
-        const missing = shownWith.filter((variant) => !figures[variant][name]);
+        const missing = shownWith.filter((priceList) => !figures[priceList][name]);
         if (missing.length)
           add(
             `has no value in the ${missing.join(' and ')} price list (${missing.map((v) => pricingLists[v]).join(', ')}), which shows this file`,
@@ -350,8 +349,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
         problems.push({
           file,
           field,
-          message: `"${literal}" states a saving of its own: write {yearlySaving}, which states what the prices save (${variants
-            .map((variant) => `${variant}: ${figures[variant].yearlySaving?.text ?? 'nothing'}`)
+          message: `"${literal}" states a saving of its own: write {yearlySaving}, which states what the prices save (${priceLists
+            .map((priceList) => `${priceList}: ${figures[priceList].yearlySaving?.text ?? 'nothing'}`)
             .join(', ')})`,
         });
       }
