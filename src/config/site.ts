@@ -9,6 +9,7 @@
 import type { LeadTarget } from '../lib/leads/wire';
 import { CIN_PATTERN, GSTIN_PATTERN, PHONE_PATTERN, type Company } from '../lib/company';
 import { COMPANY_EXAMPLE } from './company-example.mjs';
+import { contentFolder } from '../lib/content-paths';
 
 type Env = Record<string, string | undefined>;
 
@@ -212,7 +213,7 @@ export const site = {
    * The folder the build reads the experiments from (docs/experiments.md), from the project's folder. The test build
    * reads tests/fixtures/experiments, which runs one.
    */
-  experimentsFolder: read('EXPERIMENTS_FOLDER', 'src/content/experiments'),
+  experimentsFolder: read('EXPERIMENTS_FOLDER', contentFolder('experiments')),
   /**
    * The content admin at /cms/ (docs/cms.md): the GitHub repository ("owner/name") and branch an editor's save is
    * committed to. The deploy workflow passes its own repository.

@@ -1,8 +1,8 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
  * from them and never read a collection. Every "{brand}" (and "{supportEmail}", "{company.name}"...) in the data is
- * filled in here from configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
- * ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
+ * filled in here from configuration, every fact slot ("{fact.support}", the facts' slots) from the product facts, and
+ * every plan slot ("{plan.plus.monthly}", the plans' slots) from the plans of one price list
  * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
  * between builds, and a brand changed in the environment must show at once).
  */
@@ -12,6 +12,7 @@ import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
 import { companySlots } from '../lib/company';
 import { readNameYields, withYields } from './names';
 import { applyChanges } from '../lib/experiments/changes';
+import { contentPath, type ContentCollection } from '../lib/content-paths';
 import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
 import type { PriceList } from '../lib/pricing/periods';
@@ -32,11 +33,6 @@ async function slotsFor(priceList: PriceList): Promise<ContentSlots> {
   return { ...planSlots(plans.data, priceList), ...factValues, ...brandSlots };
 }
 
-const FOLDERS: Partial<Record<CollectionKey, string>> = {
-  ui: 'src/content/ui.json',
-  blogPage: 'src/content/blog-page',
-};
-
 /**
  * One entry's data, slots filled in (plan slots from the `price list` price list), with an experiment price list's `changes`
  * made first (src/data/experiments.ts has checked them). A missing entry fails the build, naming the file that should
@@ -49,21 +45,19 @@ export async function readEntry<C extends CollectionKey>(
   changes: readonly ExperimentChange[] = [],
 ): Promise<CollectionEntry<C>['data']> {
   const entry = await getEntry(collection, id);
-  if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
+  if (!entry) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
   return drawn(collection, id, fillBrand(data, await slotsFor(priceList)));
 }
 
 /** The collections whose entries hold invented names (demo sites, example testimonials), which yield to real ones. */
-const INVENTED_IN: Partial<Record<CollectionKey, string>> = {
-  features: 'src/content/features',
-  testimonials: 'src/content/testimonials',
-};
+const INVENTED_IN: readonly CollectionKey[] = ['features', 'testimonials'];
 
 /** An entry's data with its invented names drawn anew where real ones take theirs (readNameYields). */
 async function drawn<T>(collection: CollectionKey, id: string, data: T): Promise<T> {
-  const folder = INVENTED_IN[collection];
-  return folder ? withYields(data, `${folder}/${id}.json`, await readNameYields()) : data;
+  return INVENTED_IN.includes(collection)
+    ? withYields(data, contentPath(collection as ContentCollection, id), await readNameYields())
+    : data;
 }
 
 /** Every entry of a collection (or those `filter` keeps), with its id, slots filled in. */
@@ -80,7 +74,7 @@ export async function readEntries<C extends CollectionKey>(
   );
 }
 
-/** The site-wide labels of src/content/ui.json; a pricing page asks for its price list's (the chat messages). */
+/** The site-wide labels; a pricing page asks for its price list's (the chat messages). */
 export function readUi(priceList: PriceList = 'main'): Promise<Ui> {
   return readEntry('ui', 'ui', priceList) as Promise<Ui>;
 }
@@ -89,7 +83,7 @@ export function readUi(priceList: PriceList = 'main'): Promise<Ui> {
 export async function readMarkdown<C extends CollectionKey>(collection: C, id: string) {
   const entry = await getEntry(collection, id);
   const html = entry?.rendered?.html;
-  if (!entry || html === undefined) throw new Error(`src/content/${collection}/${id}.md is missing`);
+  if (!entry || html === undefined) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const slots = await slotsFor('main');
   return { data: fillBrand(entry.data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
 }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
-import { cmsConfigFile, adaptSveltia, readContentFiles } from '../../src/integrations/cms-admin';
+import { cmsConfigFile, adaptSveltia, cmsContentFiles } from '../../src/integrations/cms-admin';
 import { CMS_COLLECTIONS } from '../../src/lib/cms/admin-config';
 import { schemaContext } from '../content-check';
 import type { CmsField } from '../../src/lib/cms/fields';
@@ -16,7 +16,7 @@ import { filesUnder } from '../../src/integrations/dist-pages.mjs';
 
 const root = process.cwd();
 const { config, unexpressed } = await cmsConfigFile(root);
-const files = await readContentFiles(root);
+const files = cmsContentFiles(root);
 type Collection = { name: string; fields?: CmsField[]; files?: { file: string; fields: CmsField[] }[] };
 const collections = config.collections as Collection[];
 

@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { productGroupProblems, uiSchema, type Ui } from '../../src/lib/schemas/ui';
+import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as Ui;
+const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as Ui;
 const { products, productGroups } = ui.navigation;
 
 /** The schema's messages for ui.json with `groups` as its Products menu groups, "field: message". */

@@ -21,6 +21,7 @@
  * and names, and text that describes a picture or fills a drawn screen is left alone.
  */
 import { fillBrand } from '../brand';
+import { contentPath, type ContentCollection } from '../content-paths';
 import { formatRupees } from '../format';
 import { priceLists, type PriceList } from '../pricing/periods';
 import {
@@ -47,8 +48,8 @@ import {
   type Offering,
 } from './facts';
 
-const PLANS_FILE = 'src/content/plans/plans.json';
-const OFFER_FOLDER = 'src/content/offer/';
+/** The plans' file, named in a problem about an offer's price. */
+const PLANS_FILE = contentPath('plans', 'plans');
 
 /** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
 const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
@@ -108,13 +109,13 @@ function* cardsOf(value: unknown, path: string, around: string[], rootSpeaks: bo
 }
 
 /** The blog's posts, categories and pages: articles about the reader's own business, not copy that sells ours. */
-const BLOG_FOLDERS = ['src/content/blog/', 'src/content/blog-page/'];
+const BLOG_COLLECTIONS: ReadonlySet<ContentCollection> = new Set(['blog', 'blogCategories', 'blogPage']);
 /** An id names an entry for the build, never the visitor ("white-labeling-1"). */
 const isId = (field: string) => /(^|\.)id$/.test(field);
 
 /** A line of a plan's own card (plans.json): the card is the plan, so what it lists is sold with it (checkCards). */
-const isPlanCard = (file: string, field: string) =>
-  file === PLANS_FILE && /^(community|whatsapp)\.plans\[\d+\]/.test(field);
+const isPlanCard = (collection: ContentCollection, field: string) =>
+  collection === 'plans' && /^(community|whatsapp)\.plans\[\d+\]/.test(field);
 
 export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans): CopyProblem[] {
   const figures = Object.fromEntries(
@@ -132,8 +133,8 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
   const mainPlanSlots = planSlots(plans, 'main');
   const problems: CopyProblem[] = [];
 
-  const checkSlots = (file: string, field: string, text: string) => {
-    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? priceLists : (['main'] as const);
+  const checkSlots = (file: string, field: string, text: string, everyList: boolean) => {
+    const shownWith = everyList ? priceLists : (['main'] as const);
     for (const [written, , name] of text.matchAll(SLOT)) {
       if (!name || !/^fact\./i.test(name)) continue;
       const add = (message: string) => problems.push({ file, field, message: `${written} ${message}` });
@@ -309,15 +310,16 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
   };
 
   for (const file of files) {
-    const scope = scopeOf(file.path);
+    const scope = scopeOf(file);
+    const isFacts = file.collection === 'facts';
     for (const [field, text] of textsOf(file)) {
-      checkSlots(file.path, field, text);
-      if (scope.figures && file.path !== FACTS_FILE && !isPictureText(field)) checkWords(file.path, field, text);
+      checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
+      if (scope.figures && !isFacts && !isPictureText(field)) checkWords(file.path, field, text);
     }
-    if (scope.figures && file.path !== FACTS_FILE && !BLOG_FOLDERS.some((folder) => file.path.startsWith(folder))) {
-      for (const card of cardsOf(file.data, '', [], file.path.startsWith(OFFER_FOLDER))) {
+    if (scope.figures && !isFacts && !BLOG_COLLECTIONS.has(file.collection)) {
+      for (const card of cardsOf(file.data, '', [], file.collection === 'offer')) {
         const own = card.own.filter(
-          ([field]) => !isPictureText(field) && !isPlanCard(file.path, field) && !isId(field),
+          ([field]) => !isPictureText(field) && !isPlanCard(file.collection, field) && !isId(field),
         );
         if (own.length) checkMentions(file.path, { own, around: card.around });
       }
@@ -325,9 +327,9 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
         checkMentions(file.path, { own: [[`body, paragraph ${i + 1}`, paragraph]], around: [] });
       });
     }
-    if (file.path === PLANS_FILE && file.data && typeof file.data === 'object')
+    if (file.collection === 'plans' && file.data && typeof file.data === 'object')
       checkCards(file.path, file.data as Partial<Plans>);
-    if (file.path.startsWith(OFFER_FOLDER)) checkOffer(file.path, file.data);
+    if (file.collection === 'offer') checkOffer(file.path, file.data);
   }
   return problems;
 }

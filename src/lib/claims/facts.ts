@@ -14,12 +14,13 @@
  * does not have has no value in that list.
  */
 import { fillBrand, type ContentSlots } from '../brand';
+import { contentPath } from '../content-paths';
 import { planSlots } from '../pricing/plan-copy';
 import type { PriceList } from '../pricing/periods';
 import type { Plans } from '../pricing/prices';
 import { AVAILABILITY, type CommunityOffering, type Facts, type WhatsappOffering } from '../schemas/facts';
 
-export const FACTS_FILE = 'src/content/facts/facts.json';
+export const FACTS_FILE = contentPath('facts', 'facts');
 
 /** The fields of a feature's slot, in an editor's words (the content admin's hint). */
 export const FACT_SLOT_FIELDS = {

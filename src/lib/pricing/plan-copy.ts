@@ -17,6 +17,7 @@
  */
 import { fillSlots } from '../brand';
 import { COMPANY_SLOT_MEANINGS } from '../company';
+import type { ContentCollection, ContentEntryRef, ContentFile } from '../content-paths';
 import { formatRupees } from '../format';
 import { communityPeriods, priceLists, whatsappPeriods, type PriceList } from './periods';
 import { priceOf, yearlySaving, type Plans } from './prices';
@@ -119,12 +120,7 @@ export function planSlotMeaning(slot: string): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // The build's check
 
-/** A content file as the check reads it: its path in the project, its data (JSON or front matter), a Markdown body. */
-export interface ContentFile {
-  path: string;
-  data: unknown;
-  body?: string;
-}
+export type { ContentFile } from '../content-paths';
 
 export interface CopyProblem {
   file: string;
@@ -134,8 +130,8 @@ export interface CopyProblem {
 
 /** The community pricing page of each price list, named in a problem. */
 export const pricingLists: Record<PriceList, string> = { main: '/pricing', mr: '/mr/pricing' };
-/** Files shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
-export const SHOWN_WITH_EVERY_LIST = new Set(['src/content/plans/plans.json', 'src/content/ui.json']);
+/** Collections shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
+export const SHOWN_WITH_EVERY_LIST: ReadonlySet<ContentCollection> = new Set(['plans', 'ui']);
 
 /** Words used as plan names elsewhere: before "plan" they must be the name of one of ours. */
 export const PLAN_LIKE_NAMES = [
@@ -165,13 +161,11 @@ export const PLAN_LIKE_NAMES = [
 ];
 
 /** Which rules a file's text is held to (docs/content.md, "Copy that states a plan"). */
-export function scopeOf(path: string): { names: boolean; figures: boolean } {
+export function scopeOf({ collection }: ContentEntryRef): { names: boolean; figures: boolean } {
   // Blog posts are dated articles about the reader's own plans and prices: only their slots are checked.
-  if (/^src\/content\/blog\/[^/]+\.md$/.test(path)) return { names: false, figures: false };
+  if (collection === 'blog') return { names: false, figures: false };
   // Legal text is agreed as of its date, and a testimonial is a customer's own words: no figure is rewritten there.
-  if (path.startsWith('src/content/legal/') || path.startsWith('src/content/testimonials/')) {
-    return { names: true, figures: false };
-  }
+  if (collection === 'legal' || collection === 'testimonials') return { names: true, figures: false };
   return { names: true, figures: true };
 }
 
@@ -227,7 +221,7 @@ const TRIAL = /\btrials?\b/i;
 const FREE_TRIAL = /\bfree trials?\b/i;
 const DAYS = /(?<![\d.,])(\d+)[\s-]*days?\b/gi;
 /** The template the trial slot is written from ("{days}-day free trial"), which is not a sentence of its own. */
-const TRIAL_TEMPLATE = { file: 'src/content/plans/plans.json', field: 'whatsapp.trial' };
+const TRIAL_TEMPLATE = { collection: 'plans', field: 'whatsapp.trial' };
 const RANGE_AFTER = /^\s*(?:to|-|–|—)\s*[₹\d]/;
 const RANGE_BEFORE = /\d\s*%?\s*(?:to|-|–|—)\s*$/;
 
@@ -265,8 +259,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
 
   const problems: CopyProblem[] = [];
 
-  const checkSlots = (file: string, field: string, text: string) => {
-    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? priceLists : (['main'] as const);
+  const checkSlots = (file: string, field: string, text: string, everyList: boolean) => {
+    const shownWith = everyList ? priceLists : (['main'] as const);
     for (const [written, before, name, after] of text.matchAll(SLOT)) {
       if (name && /^company\./i.test(name) && !Object.hasOwn(COMPANY_SLOT_MEANINGS, name))
         problems.push({
@@ -343,8 +337,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       });
   };
 
-  const checkFigures = (file: string, field: string, text: string) => {
-    if (file === 'src/content/plans/plans.json' && field === 'community.yearlyBadge') {
+  const checkFigures = (file: string, field: string, text: string, collection: ContentCollection) => {
+    if (collection === 'plans' && field === 'community.yearlyBadge') {
       for (const [literal] of text.matchAll(PERCENT)) {
         problems.push({
           file,
@@ -356,7 +350,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       }
       return;
     }
-    const isTrialTemplate = file === TRIAL_TEMPLATE.file && field === TRIAL_TEMPLATE.field;
+    const isTrialTemplate = collection === TRIAL_TEMPLATE.collection && field === TRIAL_TEMPLATE.field;
     for (const sentence of sentencesOf(text)) {
       const namesPlan = namesOurPlan(sentence);
       if (TRIAL.test(sentence) && !isTrialTemplate) checkTrial(file, field, sentence, namesPlan);
@@ -399,11 +393,11 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   };
 
   for (const file of files) {
-    const scope = scopeOf(file.path);
+    const scope = scopeOf(file);
     for (const [field, text] of textsOf(file)) {
-      checkSlots(file.path, field, text);
+      checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
       if (scope.names) checkNames(file.path, field, text);
-      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text);
+      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text, file.collection);
     }
   }
   return problems;
