@@ -18,6 +18,8 @@ import { planSlots } from '../lib/pricing/plan-copy';
 import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
+import { DEFAULT_LOCALE, PSEUDO_LOCALE, type PageLocale } from '../lib/i18n/locales';
+import { pseudoData } from '../lib/i18n/pseudo';
 
 /**
  * What fills the brand slots of content: the brand name, the support address and the company behind the site
@@ -43,11 +45,20 @@ export async function readEntry<C extends CollectionKey>(
   id: string,
   priceList: PriceList = 'main',
   changes: readonly ExperimentChange[] = [],
+  locale: PageLocale = DEFAULT_LOCALE,
 ): Promise<CollectionEntry<C>['data']> {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
-  return drawn(collection, id, fillBrand(data, await slotsFor(priceList)));
+  return inLocale(locale, await drawn(collection, id, fillBrand(data, await slotsFor(priceList))));
+}
+
+/**
+ * An entry's data as a page in `locale` shows it. The pseudo-locale marks every word the visitor reads; English is
+ * the data itself. (A translation's own file is read by the edition that brings it.)
+ */
+function inLocale<T>(locale: PageLocale, data: T): T {
+  return locale === PSEUDO_LOCALE ? pseudoData(data) : data;
 }
 
 /** The collections whose entries hold invented names (demo sites, example testimonials), which yield to real ones. */
@@ -75,8 +86,17 @@ export async function readEntries<C extends CollectionKey>(
 }
 
 /** The site-wide labels; a pricing page asks for its price list's (the chat messages). */
-export function readUi(priceList: PriceList = 'main'): Promise<Ui> {
-  return readEntry('ui', 'ui', priceList) as Promise<Ui>;
+export function readUi(priceList: PriceList = 'main', locale: PageLocale = DEFAULT_LOCALE): Promise<Ui> {
+  return readEntry('ui', 'ui', priceList, [], locale) as Promise<Ui>;
+}
+
+/** The lookup of the site-wide labels of a page in `locale`: `t('buttons')` is its buttons' words. */
+export type UiLookup = <K extends keyof Ui>(key: K) => Ui[K];
+
+/** The lookup every page gets (Astro.locals.t), from the labels of its locale. */
+export async function uiLookup(locale: PageLocale): Promise<UiLookup> {
+  const ui = await readUi('main', locale);
+  return (key) => ui[key];
 }
 
 /** A Markdown entry's front matter and its rendered HTML, slots filled in (escaped for HTML in the text). */
