@@ -22,6 +22,7 @@ import { FACTS_FILE } from '../lib/claims/facts';
 import { contentPath } from '../lib/content-paths';
 import { expiredOfferWarning } from '../lib/offer';
 import { planCopyProblems } from '../lib/pricing/plan-copy';
+import { specWordProblems } from '../lib/i18n/rules/spec-words';
 import { factsSchema } from '../lib/schemas/facts';
 import { offerSchema } from '../lib/schemas/offer';
 import { plansSchema } from '../lib/schemas/plans';
@@ -40,8 +41,12 @@ export function copyCheck(root: string): string | null {
   const lines = (problems: { file: string; field: string; message: string }[]) =>
     problems.map(({ file, field, message }) => `  ${file}, field ${field}: ${message}`);
   const planProblems = planCopyProblems(files, plans.data);
+  const wordProblems = specWordProblems(files);
   const factProblems = facts.success ? claimProblems(files, facts.data, plans.data) : [];
   const message = [
+    ...(wordProblems.length
+      ? ['Copy that is not the spec\'s words (docs/i18n.md, "The spec\'s words"):', ...lines(wordProblems)]
+      : []),
     ...(planProblems.length
       ? [`Copy that contradicts the plans (${PLANS_FILE}); docs/content.md explains the slots:`, ...lines(planProblems)]
       : []),

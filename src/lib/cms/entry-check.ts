@@ -10,6 +10,7 @@ import { contentEntryOf, contentPath, type ContentCollection, type ContentEntryR
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import { aboutTexts, bylineText, demoTexts, nameRepeats, nameUses, testimonialTexts, type NameText } from '../names';
 import { planCopyProblems } from '../pricing/plan-copy';
+import { specWordProblems } from '../i18n/rules/spec-words';
 import type { Plans } from '../pricing/prices';
 import type { Facts } from '../schemas/facts';
 import { CMS_COLLECTIONS, SCHEMA_CONTEXT } from './admin-config';
@@ -179,6 +180,7 @@ export function entryProblems(
     message: problem.message,
   });
   const problems = names ? nameProblems(collection, path, entry, names).map(named) : [];
+  problems.push(...specWordProblems([{ ...refOf(collection, path), path, data: entry }]).map(named));
   if (!plans) return problems;
   const plansNow = collection === 'plans' ? (result.data as Plans) : plans;
   const factsNow = collection === 'facts' ? (result.data as Facts) : facts;
