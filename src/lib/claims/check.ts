@@ -21,6 +21,8 @@
  * and names, and text that describes a picture or fills a drawn screen is left alone.
  */
 import { fillBrand } from '../brand';
+import { rulesFor } from '../i18n/rules';
+import type { Locale } from '../i18n/locales';
 import { contentPath, type ContentCollection } from '../content-paths';
 import { formatRupees } from '../format';
 import { priceLists, type PriceList } from '../pricing/periods';
@@ -53,25 +55,6 @@ const PLANS_FILE = contentPath('plans', 'plans');
 
 /** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
 const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
-const COMING_SOON = /\bcoming soon\b/i;
-
-/**
- * One spelling of each term across the site, the spec's where it gives one: each pattern finds the other spellings,
- * `write` is the one kept. An address (/white-labeling, the spec's route) and an id ("white-labeling-1") are not words.
- */
-export const ONE_SPELLING: { pattern: RegExp; write: string; why: string }[] = [
-  {
-    pattern: /(?<![\w/-])white(?: label(?:l)?ing|-labeling|label(?:l)?ing)(?![\w-])/i,
-    write: 'white-labelling',
-    why: "the spec's spelling and the product facts' name for it; only the page's address, /white-labeling, keeps one l",
-  },
-  {
-    pattern: /\bBook a Demo\b/,
-    write: 'Book a Free Demo',
-    why: "every button to the demo booking says the hero's words, so one label means one action",
-  },
-];
-
 /** `write` in the case its first letter was written in: "White Labeling" becomes "White-labelling". */
 const inCaseOf = (written: string, write: string) =>
   /^[A-Z]/.test(written) ? write.charAt(0).toUpperCase() + write.slice(1) : write;
@@ -176,7 +159,8 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
     }
   };
 
-  const checkWords = (file: string, field: string, text: string) => {
+  const checkWords = (file: string, field: string, text: string, locale: Locale) => {
+    const rules = rulesFor(locale);
     for (const statement of facts.statements) {
       for (const words of statement.words ?? []) {
         const match = wordPattern(words).exec(text);
@@ -188,7 +172,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
           });
       }
     }
-    const comingSoon = COMING_SOON.exec(text) ?? wordPattern(facts.labels.comingSoon).exec(text);
+    const comingSoon = rules.comingSoon.exec(text) ?? wordPattern(facts.labels.comingSoon).exec(text);
     if (comingSoon)
       problems.push({
         file,
@@ -197,7 +181,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
           soon.length ? `write ${soon.join(' or ')}` : 'none is now'
         })`,
       });
-    for (const { pattern, write, why } of ONE_SPELLING) {
+    for (const { pattern, write, why } of rules.oneSpelling) {
       const match = pattern.exec(text);
       if (match)
         problems.push({
@@ -314,7 +298,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
     const isFacts = file.collection === 'facts';
     for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
-      if (scope.figures && !isFacts && !isPictureText(field)) checkWords(file.path, field, text);
+      if (scope.figures && !isFacts && !isPictureText(field)) checkWords(file.path, field, text, file.locale);
     }
     if (scope.figures && !isFacts && !BLOG_COLLECTIONS.has(file.collection)) {
       for (const card of cardsOf(file.data, '', [], file.collection === 'offer')) {

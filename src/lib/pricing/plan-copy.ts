@@ -17,6 +17,7 @@
  */
 import { fillSlots } from '../brand';
 import { COMPANY_SLOT_MEANINGS } from '../company';
+import { rulesFor } from '../i18n/rules';
 import type { ContentCollection, ContentEntryRef, ContentFile } from '../content-paths';
 import { formatRupees } from '../format';
 import { communityPeriods, priceLists, whatsappPeriods, type PriceList } from './periods';
@@ -206,10 +207,6 @@ const isPlanSlot = (name: string) =>
   (name.includes('.') && !/^(fact|company)\./i.test(name)) || name.toLowerCase() === 'yearlysaving';
 const RUPEES = /₹\s?(\d[\d,]*(?:\.\d+)?)/g;
 const PERCENT = /(?<![\d.,])(\d+(?:\.\d+)?)\s?%/g;
-/** A sentence about what a plan costs in fees or what billing saves. */
-const FEE_OR_SAVING = /\b(fees?|commission|sav(?:e|es|ed|ing|ings)|discount|billing|billed)\b/i;
-/** ...but a clause about a payment gateway states the gateway's charges (the spec's "2 to 2.5%"), not a plan's. */
-const GATEWAY = /\bgateways?\b/i;
 /** The clause of `text` around position `at`: between the nearest , ; : or dash on either side. */
 function clauseAt(text: string, at: number): string {
   const start = Math.max(...[',', ';', ':', ' - ', ' – '].map((mark) => text.lastIndexOf(mark, at)));
@@ -337,7 +334,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       });
   };
 
-  const checkFigures = (file: string, field: string, text: string, collection: ContentCollection) => {
+  const checkFigures = (file: string, field: string, text: string, { collection, locale }: ContentEntryRef) => {
+    const rules = rulesFor(locale);
     if (collection === 'plans' && field === 'community.yearlyBadge') {
       for (const [literal] of text.matchAll(PERCENT)) {
         problems.push({
@@ -369,12 +367,12 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
             message: `"${match[0]}" is a price no plan states, in a sentence about a plan: write the plan's price as a slot, e.g. {plan.plus.monthly}`,
           });
       }
-      if (!FEE_OR_SAVING.test(sentence)) continue;
+      if (!rules.feeOrSaving.test(sentence)) continue;
       for (const match of sentence.matchAll(PERCENT)) {
         const at = match.index;
         if (RANGE_AFTER.test(sentence.slice(at + match[0].length)) || RANGE_BEFORE.test(sentence.slice(0, at)))
           continue;
-        if (GATEWAY.test(clauseAt(sentence, at))) continue;
+        if (rules.gateway.test(clauseAt(sentence, at))) continue;
         const slots = slotsStating('%', Number(match[1]));
         if (slots.length)
           problems.push({
@@ -397,7 +395,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
     for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
       if (scope.names) checkNames(file.path, field, text);
-      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text, file.collection);
+      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text, file);
     }
   }
   return problems;
