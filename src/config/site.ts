@@ -168,7 +168,7 @@ export const site = {
   demoBookingUrl: `${appUrl}/user/book-appointment/${encodeURIComponent(demoSlug)}/${encodeURIComponent(demoId)}`,
   /** The public community page behind "Join Community". */
   communityUrl: `${appUrl}/community/${encodeURIComponent(communitySlug)}/${encodeURIComponent(communityId)}`,
-  /** The sales chat: its prefilled messages are content (src/content/ui.json, `chat`). */
+  /** The sales chat: its prefilled messages are content (the site-wide labels, `chat`). */
   salesChat: { number: chatNumber, baseUrl: chatBase },
   appStores: {
     /** The admin app, for community owners. */

@@ -36,7 +36,7 @@ async function slotsFor(priceList: PriceList): Promise<ContentSlots> {
 }
 
 /**
- * One entry's data, slots filled in (plan slots from the `price list` price list), with an experiment price list's `changes`
+ * One entry's data, slots filled in (plan slots from the `priceList` price list), with an experiment variant's `changes`
  * made first (src/data/experiments.ts has checked them). A missing entry fails the build, naming the file that should
  * hold it.
  */

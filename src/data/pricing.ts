@@ -1,7 +1,7 @@
 /**
  * What a pricing page shows for one product and price list: the plans' content and the site's labels, read with the
  * price list's prices in their plan slots (the FAQ, the badge, the chat messages), with the period toggle and the
- * complete plan cards (src/lib/pricing.ts), the buttons' addresses taken from configuration.
+ * complete plan cards (the price model's cards), the buttons' addresses taken from configuration.
  */
 import { chatLink, site } from '../config/site';
 import { pricingPlans, type Product } from '../lib/pricing/cards';
@@ -9,7 +9,7 @@ import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import { readEntry, readUi } from './content';
 
-/** `changes`: an experiment's price list of the page (src/pages/experiment-price lists/), made to the plans' content. */
+/** `changes`: an experiment variant's changes to the page, made to the plans' content. */
 export async function readPricing(product: Product, priceList: PriceList, changes: readonly ExperimentChange[] = []) {
   const [plans, ui] = await Promise.all([readEntry('plans', 'plans', priceList, changes), readUi(priceList)]);
   const links = { start: site.adminAppUrl, chat: chatLink };

@@ -78,7 +78,7 @@ export interface ContentEntryRef {
   id: string;
 }
 
-/** The entry a project path holds ("src/content/home/hi/home.json": home, hi, home), or null for any other file. */
+/** The entry a project path holds (the Hindi home page's file: home, hi, home), or null for any other file. */
 export function contentEntryOf(path: string): ContentEntryRef | null {
   for (const collection of CONTENT_COLLECTIONS) {
     const { folder, ext, only, translated } = CONTENT_PLACES[collection];

@@ -51,7 +51,7 @@ export function withAliases<P extends { params: Record<string, string>; props?: 
   ]);
 }
 
-/** The sitemap's filter: canonical, listed pages only (an experiment's price list page stands for its page). */
+/** The sitemap's filter: canonical, listed pages only (an experiment's variant page stands for its page). */
 export function inSitemap(url: string): boolean {
   const path = new URL(url).pathname.replace(/\/$/, '') || '/';
   return !(path in ALIASES) && !UNLISTED.includes(path) && !path.startsWith(`${VARIANTS_FOLDER}/`);

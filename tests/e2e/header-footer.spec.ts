@@ -39,7 +39,7 @@ const EXPECTED_FOOTER = {
 };
 const PAGE = '/about-us';
 
-/** The Products menu's groups as the content holds them (src/content/ui.json, navigation.productGroups). */
+/** The Products menu's groups as the content holds them (the site-wide labels, navigation.productGroups). */
 const PRODUCT_GROUPS = (
   JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
     navigation: { productGroups: { heading: string; links: string[] }[] };

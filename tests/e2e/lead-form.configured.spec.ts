@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { controlCookie } from '../settings.mjs';
 import { contentPath } from '../../src/lib/content-paths';
 
-/** The status line of a lead kept because the site did not take it yet (src/content/ui.json). */
+/** The status line of a lead kept because the site did not take it yet (the site-wide labels). */
 const KEPT_WAITING = (
   JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { leadForm: { kept: { waiting: string } } }
 ).leadForm.kept.waiting;

@@ -125,7 +125,7 @@ describe('the claims check', () => {
     const files = readContentFiles(process.cwd());
     expect(claimProblems(files, facts, plans)).toEqual([]);
     expect(planCopyProblems(files, plans)).toEqual([]);
-    expect(await copyCheck(process.cwd())).toBeNull();
+    expect(copyCheck(process.cwd())).toBeNull();
   });
 
   it("refuses the site's claims as they were before the facts, naming each file and field", () => {
@@ -372,7 +372,7 @@ describe('the build step and the admin', () => {
       const creator = JSON.parse(await readFile(path, 'utf8')) as { sections: { items?: { tag?: string }[] }[] };
       creator.sections[0]!.items![3]!.tag = 'Coming soon';
       await writeFile(path, JSON.stringify(creator));
-      expect(await copyCheck(root)).toBe(
+      expect(copyCheck(root)).toBe(
         [
           `Copy that contradicts the product facts (${FACTS}); docs/content.md explains the slots:`,
           '  src/content/landing/creator.json, field sections[0].items[3].tag: "Coming soon" marks a feature coming soon by hand: the facts say which features are coming soon (none is now)',
@@ -408,7 +408,7 @@ describe('the build step and the admin', () => {
       await writeFile(path, JSON.stringify(creator));
       const message =
         '"AI assistant" sells AI assistant and AI website builder, which only Advance has: name the plans with {fact.ai.included}, in this text, another of its card or its section\'s (src/content/facts/facts.json, ai)';
-      expect(await copyCheck(root)).toBe(
+      expect(copyCheck(root)).toBe(
         [
           `Copy that contradicts the product facts (${FACTS}); docs/content.md explains the slots:`,
           `  src/content/landing/creator.json, field hero.highlights[2]: ${message}`,

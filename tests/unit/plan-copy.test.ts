@@ -94,7 +94,7 @@ describe('plan slots', () => {
 describe('the copy check', () => {
   it('passes the content as it is', async () => {
     expect(planCopyProblems(readContentFiles(process.cwd()), plans)).toEqual([]);
-    expect(await copyCheck(process.cwd())).toBeNull();
+    expect(copyCheck(process.cwd())).toBeNull();
   });
 
   it('catches the pricing FAQ, badge and chat message as they were before the slots', () => {
@@ -270,7 +270,7 @@ describe('the build step (src/integrations/pricing-check.ts)', () => {
       await writeFile(file, JSON.stringify(data));
     });
     try {
-      expect(await copyCheck(root)).toBe(
+      expect(copyCheck(root)).toBe(
         [
           'Copy that contradicts the plans (src/content/plans/plans.json); docs/content.md explains the slots:',
           '  src/content/plans/plans.json, field community.faq[0].answer: "Starter plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
@@ -288,8 +288,8 @@ describe('the build step (src/integrations/pricing-check.ts)', () => {
       await writeFile(file, JSON.stringify({ ...data, deadline: '2027-03-31T23:59:59+05:30' }));
     });
     try {
-      expect(await offerWarnings(root, new Date('2027-03-31T23:59:58+05:30'))).toEqual([]);
-      expect(await offerWarnings(root, new Date('2027-03-31T23:59:59+05:30'))).toEqual([
+      expect(offerWarnings(root, new Date('2027-03-31T23:59:58+05:30'))).toEqual([]);
+      expect(offerWarnings(root, new Date('2027-03-31T23:59:59+05:30'))).toEqual([
         'src/content/offer/mega-bundle.json, field deadline: the offer ended on March 31, 2027 (2027-03-31T23:59:59+05:30), so the home popup no longer opens. Give it a deadline that is still ahead.',
       ]);
     } finally {

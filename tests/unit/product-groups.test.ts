@@ -1,5 +1,5 @@
 /**
- * The Products menu's groups (src/content/ui.json, navigation.productGroups): every link of the menu in exactly one
+ * The Products menu's groups (the site-wide labels, navigation.productGroups): every link of the menu in exactly one
  * group, under its heading, and no group naming a page the menu lacks; the schema refuses anything else, naming the
  * field, so the build and the content admin stop on it.
  */

@@ -1,5 +1,5 @@
 /**
- * Site-wide labels and sentences (src/content/ui.json): the header, the footer and its navigation, the buttons every
+ * Site-wide labels and sentences (the site-wide labels): the header, the footer and its navigation, the buttons every
  * page uses, the plan-help banner, the contact modal, the lead forms, the testimonial carousel and the prefilled sales
  * chat messages. Copy that belongs to one page lives in that page's own collection.
  */
