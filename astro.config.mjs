@@ -37,7 +37,7 @@ export default defineConfig({
     noInlineScripts(),
     // No heading or sentence breaks after the hyphen of a compound ("One-on-" / "one"): src/lib/compounds.ts.
     keepCompounds(),
-    // Stops a build whose copy contradicts the plans (src/lib/plan-copy.ts); warns when the offer has ended.
+    // Stops a build whose copy contradicts the plans (the plans' copy rules); warns when the offer has ended.
     pricingCheck(),
     // Stops a build that shows a person or a business twice (src/lib/names.ts), naming both places.
     namesCheck(),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The owner's view of the conversion experiments: for each experiment of the content folder, its visitors and
-// conversions per variant (the D1 tables of migrations/0004, 0005 and 0007) in the report of
+// conversions per variant (the D1 tables of the experiments' migrations) in the report of
 // src/lib/experiments/report.ts, which the owner's page shows too: rates, lift with an anytime-valid interval, a
 // verdict, the sample-ratio check. It reads the local state that `npm start` keeps in .wrangler/state, or the deployed database with --remote.
 //

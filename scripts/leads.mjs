@@ -67,7 +67,7 @@ ${TARGET_USAGE}
  */
 
 /**
- * The SQL of the report (src/lib/lead-table.mjs), one statement per part, by name: contacts, the only one that
+ * The SQL of the report (the lead table's queries), one statement per part, by name: contacts, the only one that
  * selects name and mobile, only when asked for.
  * @param {{ showContacts?: boolean }} [options]
  * @returns {Record<string, string>} by the names of {@link ReportRows}

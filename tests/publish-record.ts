@@ -60,7 +60,7 @@ export function adminLabels(offerPath: string): { entry: string; field: string }
 export const HOSTILE_MESSAGE = `it's "x"); DROP TABLE publishes; -- <img src=x onerror="document.title='owned'">`;
 
 /**
- * Writes, in `dir`, the output of a failed build whose message is HOSTILE_MESSAGE (for src/content/offer/x.json, field
+ * Writes, in `dir`, the output of a failed build whose message is HOSTILE_MESSAGE (for an offer file, field
  * title), committed as abcdef1 at 08:40 UTC (14:10 in India); the arguments of scripts/publish-record.mjs for it.
  */
 export function hostileRecordArgs(dir: string): string[] {

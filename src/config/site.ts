@@ -9,6 +9,7 @@
 import type { LeadTarget } from '../lib/leads/wire';
 import { CIN_PATTERN, GSTIN_PATTERN, PHONE_PATTERN, type Company } from '../lib/company';
 import { COMPANY_EXAMPLE } from './company-example.mjs';
+import { contentFolder } from '../lib/content-paths';
 
 type Env = Record<string, string | undefined>;
 
@@ -167,7 +168,7 @@ export const site = {
   demoBookingUrl: `${appUrl}/user/book-appointment/${encodeURIComponent(demoSlug)}/${encodeURIComponent(demoId)}`,
   /** The public community page behind "Join Community". */
   communityUrl: `${appUrl}/community/${encodeURIComponent(communitySlug)}/${encodeURIComponent(communityId)}`,
-  /** The sales chat: its prefilled messages are content (src/content/ui.json, `chat`). */
+  /** The sales chat: its prefilled messages are content (the site-wide labels, `chat`). */
   salesChat: { number: chatNumber, baseUrl: chatBase },
   appStores: {
     /** The admin app, for community owners. */
@@ -212,7 +213,7 @@ export const site = {
    * The folder the build reads the experiments from (docs/experiments.md), from the project's folder. The test build
    * reads tests/fixtures/experiments, which runs one.
    */
-  experimentsFolder: read('EXPERIMENTS_FOLDER', 'src/content/experiments'),
+  experimentsFolder: read('EXPERIMENTS_FOLDER', contentFolder('experiments')),
   /**
    * The content admin at /cms/ (docs/cms.md): the GitHub repository ("owner/name") and branch an editor's save is
    * committed to. The deploy workflow passes its own repository.

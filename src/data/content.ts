@@ -1,8 +1,8 @@
 /**
  * The one place content is read. Pages and layouts ask here for a collection's entries; components get plain props
  * from them and never read a collection. Every "{brand}" (and "{supportEmail}", "{company.name}"...) in the data is
- * filled in here from configuration, every fact slot ("{fact.support}", src/lib/claims/facts.ts) from the product facts, and every plan slot
- * ("{plan.plus.monthly}", src/lib/pricing/plan-copy.ts) from the plans of one price list
+ * filled in here from configuration, every fact slot ("{fact.support}", the facts' slots) from the product facts, and
+ * every plan slot ("{plan.plus.monthly}", the plans' slots) from the plans of one price list
  * (the main one, unless a pricing page asks for its own), at read time (not in the schemas: Astro keeps parsed entries
  * between builds, and a brand changed in the environment must show at once).
  */
@@ -12,11 +12,14 @@ import { fillBrand, fillBrandHtml, type ContentSlots } from '../lib/brand';
 import { companySlots } from '../lib/company';
 import { readNameYields, withYields } from './names';
 import { applyChanges } from '../lib/experiments/changes';
+import { contentPath, type ContentCollection } from '../lib/content-paths';
 import { factSlots } from '../lib/claims/facts';
 import { planSlots } from '../lib/pricing/plan-copy';
-import type { Variant } from '../lib/pricing/periods';
+import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
+import { DEFAULT_LOCALE, PSEUDO_LOCALE, type PageLocale } from '../lib/i18n/locales';
+import { pseudoData } from '../lib/i18n/pseudo';
 
 /**
  * What fills the brand slots of content: the brand name, the support address and the company behind the site
@@ -25,45 +28,47 @@ import type { Ui } from '../lib/schemas/ui';
 const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
 /** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
-async function slotsFor(variant: Variant): Promise<ContentSlots> {
+async function slotsFor(priceList: PriceList): Promise<ContentSlots> {
   const [plans, facts] = await Promise.all([getEntry('plans', 'plans'), getEntry('facts', 'facts')]);
   if (!plans) return brandSlots;
-  const factValues = facts ? factSlots(facts.data, plans.data, variant, brandSlots) : {};
-  return { ...planSlots(plans.data, variant), ...factValues, ...brandSlots };
+  const factValues = facts ? factSlots(facts.data, plans.data, priceList, brandSlots) : {};
+  return { ...planSlots(plans.data, priceList), ...factValues, ...brandSlots };
 }
 
-const FOLDERS: Partial<Record<CollectionKey, string>> = {
-  ui: 'src/content/ui.json',
-  blogPage: 'src/content/blog-page',
-};
-
 /**
- * One entry's data, slots filled in (plan slots from the `variant` price list), with an experiment variant's `changes`
+ * One entry's data, slots filled in (plan slots from the `priceList` price list), with an experiment variant's `changes`
  * made first (src/data/experiments.ts has checked them). A missing entry fails the build, naming the file that should
  * hold it.
  */
 export async function readEntry<C extends CollectionKey>(
   collection: C,
   id: string,
-  variant: Variant = 'main',
+  priceList: PriceList = 'main',
   changes: readonly ExperimentChange[] = [],
+  locale: PageLocale = DEFAULT_LOCALE,
 ): Promise<CollectionEntry<C>['data']> {
   const entry = await getEntry(collection, id);
-  if (!entry) throw new Error(`${FOLDERS[collection] ?? `src/content/${collection}`}/${id} is missing`);
+  if (!entry) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
-  return drawn(collection, id, fillBrand(data, await slotsFor(variant)));
+  return inLocale(locale, await drawn(collection, id, fillBrand(data, await slotsFor(priceList))));
+}
+
+/**
+ * An entry's data as a page in `locale` shows it. The pseudo-locale marks every word the visitor reads; English is
+ * the data itself. (A translation's own file is read by the edition that brings it.)
+ */
+function inLocale<T>(locale: PageLocale, data: T): T {
+  return locale === PSEUDO_LOCALE ? pseudoData(data) : data;
 }
 
 /** The collections whose entries hold invented names (demo sites, example testimonials), which yield to real ones. */
-const INVENTED_IN: Partial<Record<CollectionKey, string>> = {
-  features: 'src/content/features',
-  testimonials: 'src/content/testimonials',
-};
+const INVENTED_IN: readonly CollectionKey[] = ['features', 'testimonials'];
 
 /** An entry's data with its invented names drawn anew where real ones take theirs (readNameYields). */
 async function drawn<T>(collection: CollectionKey, id: string, data: T): Promise<T> {
-  const folder = INVENTED_IN[collection];
-  return folder ? withYields(data, `${folder}/${id}.json`, await readNameYields()) : data;
+  return INVENTED_IN.includes(collection)
+    ? withYields(data, contentPath(collection as ContentCollection, id), await readNameYields())
+    : data;
 }
 
 /** Every entry of a collection (or those `filter` keeps), with its id, slots filled in. */
@@ -80,16 +85,25 @@ export async function readEntries<C extends CollectionKey>(
   );
 }
 
-/** The site-wide labels of src/content/ui.json; a pricing page asks for its price list's (the chat messages). */
-export function readUi(variant: Variant = 'main'): Promise<Ui> {
-  return readEntry('ui', 'ui', variant) as Promise<Ui>;
+/** The site-wide labels; a pricing page asks for its price list's (the chat messages). */
+export function readUi(priceList: PriceList = 'main', locale: PageLocale = DEFAULT_LOCALE): Promise<Ui> {
+  return readEntry('ui', 'ui', priceList, [], locale) as Promise<Ui>;
+}
+
+/** The lookup of the site-wide labels of a page in `locale`: `t('buttons')` is its buttons' words. */
+export type UiLookup = <K extends keyof Ui>(key: K) => Ui[K];
+
+/** The lookup every page gets (Astro.locals.t), from the labels of its locale. */
+export async function uiLookup(locale: PageLocale): Promise<UiLookup> {
+  const ui = await readUi('main', locale);
+  return (key) => ui[key];
 }
 
 /** A Markdown entry's front matter and its rendered HTML, slots filled in (escaped for HTML in the text). */
 export async function readMarkdown<C extends CollectionKey>(collection: C, id: string) {
   const entry = await getEntry(collection, id);
   const html = entry?.rendered?.html;
-  if (!entry || html === undefined) throw new Error(`src/content/${collection}/${id}.md is missing`);
+  if (!entry || html === undefined) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const slots = await slotsFor('main');
   return { data: fillBrand(entry.data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
 }

@@ -21,7 +21,7 @@ import {
   type ExperimentDefinitions,
   type ExperimentManifest,
 } from '../lib/experiments/wire';
-import { variants } from '../lib/pricing/periods';
+import { priceLists } from '../lib/pricing/periods';
 import { pagePath, pricingPaths } from '../lib/routes';
 import { FILE_COLLECTIONS } from '../lib/schemas/collections';
 
@@ -64,7 +64,7 @@ async function experimentPages(): Promise<Map<string, ExperimentPageContent>> {
   }
   const plans = FILE_COLLECTIONS.plans;
   const plansFile = `${plans.base}/plans.json`;
-  for (const priceList of variants) {
+  for (const priceList of priceLists) {
     for (const product of ['community', 'whatsapp'] as const) {
       pages.set(pricingPaths[priceList][product], {
         kind: 'pricing',

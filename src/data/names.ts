@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getCollection, getEntry } from 'astro:content';
 import { site } from '../config/site';
+import { contentPath } from '../lib/content-paths';
 import {
   aboutTexts,
   bylineText,
@@ -46,9 +47,9 @@ async function texts(): Promise<NameText[]> {
   ]);
   return [
     ...posts.map((post) => bylineText(`the blog's post ${post.id}`, 'field author', post.data.author)),
-    ...testimonials.flatMap((entry) => testimonialTexts(`src/content/testimonials/${entry.id}.json`, entry.data)),
-    ...features.flatMap((entry) => demoTexts(`src/content/features/${entry.id}.json`, entry.data)),
-    ...(about ? aboutTexts('src/content/about/about-us.json', about.data) : []),
+    ...testimonials.flatMap((entry) => testimonialTexts(contentPath('testimonials', entry.id), entry.data)),
+    ...features.flatMap((entry) => demoTexts(contentPath('features', entry.id), entry.data)),
+    ...(about ? aboutTexts(contentPath('about', 'about-us'), about.data) : []),
     ...officerTexts([{ setting: 'PUBLIC_GRIEVANCE_OFFICER_NAME', name: site.company.grievance.name }]),
     ...Object.entries(pictures).flatMap(([path, svg]) => svgTexts(path.replace(/^\.\.\//, 'src/'), svg)),
     ...mediaFiles('.svg').flatMap(([file, svg]) => svgTexts(file, svg, 'fixed')),

@@ -1,17 +1,17 @@
 /**
- * What a pricing page shows for one product and variant: the plans' content and the site's labels, read with the
- * variant's prices in their plan slots (the FAQ, the badge, the chat messages), with the period toggle and the
- * complete plan cards (src/lib/pricing.ts), the buttons' addresses taken from configuration.
+ * What a pricing page shows for one product and price list: the plans' content and the site's labels, read with the
+ * price list's prices in their plan slots (the FAQ, the badge, the chat messages), with the period toggle and the
+ * complete plan cards (the price model's cards), the buttons' addresses taken from configuration.
  */
 import { chatLink, site } from '../config/site';
 import { pricingPlans, type Product } from '../lib/pricing/cards';
-import type { Variant } from '../lib/pricing/periods';
+import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import { readEntry, readUi } from './content';
 
-/** `changes`: an experiment's variant of the page (src/pages/experiment-variants/), made to the plans' content. */
-export async function readPricing(product: Product, variant: Variant, changes: readonly ExperimentChange[] = []) {
-  const [plans, ui] = await Promise.all([readEntry('plans', 'plans', variant, changes), readUi(variant)]);
+/** `changes`: an experiment variant's changes to the page, made to the plans' content. */
+export async function readPricing(product: Product, priceList: PriceList, changes: readonly ExperimentChange[] = []) {
+  const [plans, ui] = await Promise.all([readEntry('plans', 'plans', priceList, changes), readUi(priceList)]);
   const links = { start: site.adminAppUrl, chat: chatLink };
-  return { plans, ui, ...pricingPlans(plans, product, { variant, messages: ui.chat, links }) };
+  return { plans, ui, ...pricingPlans(plans, product, { priceList, messages: ui.chat, links }) };
 }

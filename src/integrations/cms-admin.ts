@@ -11,12 +11,14 @@
  */
 import { createRequire } from 'node:module';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { stringify } from 'yaml';
 import { site } from '../config/site';
-import { splitFrontmatter } from '../data/blog/embedded';
+import { readContentFiles } from '../data/content-files';
+import { DEFAULT_LOCALE } from '../lib/i18n/locales';
+import type { ContentCollection } from '../lib/content-paths';
 import { CMS_COLLECTIONS, cmsConfig, type ContentFile } from '../lib/cms/admin-config';
 import { CMS_FOLDER } from './dist-pages.mjs';
 import { astroEsbuild } from './astro-esbuild';
@@ -27,26 +29,11 @@ import { FACTS_FILE } from '../lib/claims/facts';
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
 const ENTRY = 'src/cms/admin.ts';
 
-/** Every content file of each CMS collection, parsed, from the project at `root`. */
-export async function readContentFiles(root: string): Promise<Record<string, ContentFile[]>> {
+/** Every content file of each CMS collection, parsed, from the project at `root`, by collection. */
+export function cmsContentFiles(root: string): Record<string, ContentFile[]> {
   const out: Record<string, ContentFile[]> = {};
-  for (const [name, plan] of Object.entries(CMS_COLLECTIONS)) {
-    const dir = join(root, plan.folder);
-    const names = (await readdir(dir)).filter((file) =>
-      plan.rootList ? file === `${plan.rootList}.json` : file.endsWith(`.${plan.extension}`),
-    );
-    out[name] = await Promise.all(
-      names.sort().map(async (file) => {
-        const text = await readFile(join(dir, file), 'utf8');
-        const path = relative(root, join(dir, file)).split(sep).join('/');
-        if (plan.extension === 'md') return { path, data: splitFrontmatter(text, path).data };
-        try {
-          return { path, data: JSON.parse(text) };
-        } catch (error) {
-          throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
-        }
-      }),
-    );
+  for (const name of Object.keys(CMS_COLLECTIONS) as ContentCollection[]) {
+    out[name] = readContentFiles(root, [name]).filter((file) => file.locale === DEFAULT_LOCALE);
   }
   return out;
 }
@@ -57,7 +44,7 @@ export async function cmsConfigFile(root: string) {
     siteUrl: site.url,
     repo: site.cms.repo,
     branch: site.cms.branch,
-    files: await readContentFiles(root),
+    files: cmsContentFiles(root),
   });
   const header = [
     '# Generated at build time from the content schemas (src/lib/cms/admin-config.ts). Do not edit.',

@@ -25,7 +25,7 @@ import {
   videoTexts,
   type NameText,
 } from '../lib/names';
-import { readContentTree } from './pricing-check';
+import { readContentFiles } from '../data/content-files';
 
 const PICTURE_FOLDERS = ['src/assets', 'public/media'];
 
@@ -47,13 +47,13 @@ export const officers = () => [{ setting: 'PUBLIC_GRIEVANCE_OFFICER_NAME', name:
 /** Every text that may name a person or a business, from the files of the project at `root`. */
 export async function nameTexts(root: string): Promise<NameText[]> {
   const texts: NameText[] = [];
-  for (const { path, data } of await readContentTree(root)) {
-    if (path.startsWith('src/content/testimonials/')) texts.push(...testimonialTexts(path, data));
-    else if (path.startsWith('src/content/blog/') && path.endsWith('.md')) {
+  for (const { path, collection, data } of readContentFiles(root, ['testimonials', 'blog', 'features', 'about'])) {
+    if (collection === 'testimonials') texts.push(...testimonialTexts(path, data));
+    else if (collection === 'blog') {
       const author = (data as { author?: unknown }).author;
       if (typeof author === 'string') texts.push(bylineText(path, 'field author', author));
-    } else if (path.startsWith('src/content/features/')) texts.push(...demoTexts(path, data));
-    else if (path.startsWith('src/content/about/')) texts.push(...aboutTexts(path, data));
+    } else if (collection === 'features') texts.push(...demoTexts(path, data));
+    else texts.push(...aboutTexts(path, data));
   }
   texts.push(...officerTexts(officers()));
   // The pictures of public/ are served as they are: their names cannot be drawn anew.

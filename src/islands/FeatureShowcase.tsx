@@ -20,7 +20,7 @@ import { keepWhole } from './keep-whole';
 export const SHOWCASE_ICONS = 'showcase-icon';
 export const ARROW_ICONS = ['ChevronLeft', 'ChevronRight'] as const satisfies readonly IconName[];
 
-/** The showcase's labels (src/content/home/home.json, `showcase`; View More from src/content/ui.json). */
+/** The showcase's labels (src/content/home/home.json, `showcase`; View More from the site-wide labels). */
 export type ShowcaseLabels = Pick<ShowcaseCopy, 'tabsLabel' | 'previous' | 'next' | 'position'> & { viewMore: string };
 
 interface Props {

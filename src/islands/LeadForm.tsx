@@ -19,7 +19,7 @@ import type { Lead, LeadFormName } from '../lib/leads/rules';
 
 interface Props {
   email: EmailSettings;
-  /** Labels and messages of the form (src/content/ui.json, `leadForm`). */
+  /** Labels and messages of the form (the site-wide labels, `leadForm`). */
   labels: Ui['leadForm'];
   /** Prefix for element ids, unique on the page. */
   id: string;

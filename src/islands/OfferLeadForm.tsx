@@ -16,7 +16,7 @@ import { postToRelay, sendLeadRequest } from './send-lead';
 
 interface Props {
   crm: LeadTarget;
-  /** The fields' labels (src/content/ui.json, `leadForm`). */
+  /** The fields' labels (the site-wide labels, `leadForm`). */
   labels: LeadFieldLabels;
   /** The submit button's two states (src/content/home/home.json, `offerPopup`). */
   copy: Pick<OfferPopupCopy, 'submit' | 'submitting'>;

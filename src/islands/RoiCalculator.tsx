@@ -21,11 +21,13 @@ import { useEarlyInput } from './hooks/useEarlyInput';
 import { useHighlight } from './hooks/useHighlight';
 
 interface Props {
-  /** Every label of the calculator (src/content/home/home.json, `roi`). */
+  /** Every label of the calculator (the home page's `roi`). */
   copy: Omit<RoiCopy, 'eyebrow' | 'heading' | 'intro' | 'open'>;
+  /** The page locale's BCP 47 tag, for its digits. */
+  tag: string;
 }
 
-export default function RoiCalculator({ copy }: Props) {
+export default function RoiCalculator({ copy, tag }: Props) {
   const uid = useId();
   const [active, setActive] = useState<RoiTabId>('plans');
   const [state, setState] = useState<RoiState>(initialRoiState);
@@ -82,6 +84,7 @@ export default function RoiCalculator({ copy }: Props) {
               id={`${uid}-${active}-${slider.key}`}
               label={tabCopy.sliders[slider.key]!}
               slider={slider}
+              tag={tag}
               value={state.values[active][slider.key] ?? slider.default}
               onChange={(value) => (trackCalculator('revenue'), setValue(slider.key, value))}
             />
@@ -121,7 +124,7 @@ export default function RoiCalculator({ copy }: Props) {
           className="mt-2 rounded-xl text-[length:min(3rem,11.5cqi)] leading-tight font-extrabold tabular-nums transition-colors duration-300"
           marker="data-roi-total"
         >
-          <span className="whitespace-nowrap">{formatRupees(total)}</span>
+          <span className="whitespace-nowrap">{formatRupees(total, { tag })}</span>
           <wbr />
           <span className="text-[0.5em] whitespace-nowrap">{copy.perYear}</span>
         </LiveFigure>
@@ -130,7 +133,7 @@ export default function RoiCalculator({ copy }: Props) {
           {revenueBreakdown(state).map((row) => (
             <li key={row.id} className="flex justify-between gap-4 py-2 text-sm" data-roi-row={row.id}>
               <span>{copy.tabs[row.id].revenueLabel}</span>
-              <span className="font-semibold tabular-nums">{formatRupees(row.amount)}</span>
+              <span className="font-semibold tabular-nums">{formatRupees(row.amount, { tag })}</span>
             </li>
           ))}
         </ul>

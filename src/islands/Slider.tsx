@@ -1,12 +1,13 @@
 /** A labelled range input with its current value printed beside the label. */
 import type { SliderSettings } from '../lib/roi';
-import { formatRupees } from '../lib/format';
+import { formatNumber, formatRupees } from '../lib/format';
 import { keepWhole } from './keep-whole';
 
-export function formatSliderValue(slider: SliderSettings, value: number): string {
-  if (slider.unit === 'rupees') return formatRupees(value);
+/** A slider's value as its label shows it, in the digits of the page's language (`tag`). */
+export function formatSliderValue(slider: SliderSettings, value: number, tag?: string): string {
+  if (slider.unit === 'rupees') return formatRupees(value, { tag });
   if (slider.unit === 'percent') return `${value}%`;
-  return value.toLocaleString('en-IN');
+  return formatNumber(value, tag);
 }
 
 interface Props {
@@ -15,10 +16,12 @@ interface Props {
   slider: SliderSettings;
   value: number;
   onChange: (value: number) => void;
+  /** The page locale's BCP 47 tag, for its digits. */
+  tag?: string;
 }
 
-export default function Slider({ id, label, slider, value, onChange }: Props) {
-  const shown = formatSliderValue(slider, value);
+export default function Slider({ id, label, slider, value, onChange, tag }: Props) {
+  const shown = formatSliderValue(slider, value, tag);
   const fill = slider.max > slider.min ? ((value - slider.min) / (slider.max - slider.min)) * 100 : 0;
   return (
     <div>

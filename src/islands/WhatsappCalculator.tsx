@@ -1,6 +1,6 @@
 /** WhatsApp Marketing Impact: messages sent × conversion rate -> new members -> monthly revenue. */
 import { useId, useRef, useState } from 'react';
-import { formatRupees } from '../lib/format';
+import { formatNumber, formatRupees } from '../lib/format';
 import { trackCalculator } from '../browser/analytics/track';
 import { WHATSAPP_SLIDERS, defaultsOf, whatsappImpact, type Values } from '../lib/roi';
 import { WHATSAPP_REVENUE_HIGHLIGHT_MS } from '../lib/timings';
@@ -11,13 +11,15 @@ import { useEarlyInput } from './hooks/useEarlyInput';
 import { useHighlight } from './hooks/useHighlight';
 
 interface Props {
-  /** The calculator's labels (src/content/home/home.json, `whatsappImpact`). */
+  /** The calculator's labels (the home page's `whatsappImpact`). */
   copy: Omit<WhatsappImpactCopy, 'eyebrow' | 'heading' | 'intro' | 'open'>;
-  /** Label of the link to the WhatsApp Business API page (src/content/ui.json, `buttons.viewMore`). */
+  /** Label of the link to the WhatsApp Business API page (the site's `buttons.viewMore`). */
   viewMore: string;
+  /** The page locale's BCP 47 tag, for its digits. */
+  tag: string;
 }
 
-export default function WhatsappCalculator({ copy, viewMore }: Props) {
+export default function WhatsappCalculator({ copy, viewMore, tag }: Props) {
   const uid = useId();
   const [values, setValues] = useState<Values>(() => defaultsOf(WHATSAPP_SLIDERS));
   // Any input change highlights the revenue, even when the figure stays the same.
@@ -37,6 +39,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
             id={`${uid}-${slider.key}`}
             label={copy.sliders[slider.key]!}
             slider={slider}
+            tag={tag}
             value={values[slider.key] ?? slider.default}
             onChange={(value) => {
               setValues((v) => ({ ...v, [slider.key]: value }));
@@ -49,7 +52,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
       <div className="@container flex flex-col rounded-3xl bg-emerald-900 p-6 text-white sm:p-8">
         <h3 className="text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.converted}</h3>
         <p className="mt-2 text-3xl font-extrabold tabular-nums" data-wa-converted="">
-          {converted.toLocaleString('en-IN')}
+          {formatNumber(converted, tag)}
         </p>
         <h3 className="mt-6 text-sm font-semibold tracking-wide text-emerald-100 uppercase">{copy.revenue}</h3>
         <LiveFigure
@@ -57,7 +60,7 @@ export default function WhatsappCalculator({ copy, viewMore }: Props) {
           className="mt-2 rounded-xl text-[length:min(2.25rem,11.5cqi)] leading-tight font-extrabold whitespace-nowrap tabular-nums transition-colors duration-200"
           marker="data-wa-revenue"
         >
-          {formatRupees(revenue)}
+          {formatRupees(revenue, { tag })}
         </LiveFigure>
         <a href="/business-whatsapp-api" className="mt-8 btn self-start bg-white text-emerald-900 hover:bg-emerald-50">
           {viewMore}

@@ -63,7 +63,7 @@ export const CTA_TOPIC_ATTR = 'data-cta-topic';
 /** The radio group of a billing-period switch (components/pricing/PeriodToggle.astro): a change is `Pricing Period`. */
 export const PERIOD_TOGGLE_ATTR = 'data-period-toggle';
 
-/** The sales chat's topics, one per prefilled message of src/content/ui.json (`chat`). */
+/** The sales chat's topics, one per prefilled message of the site-wide labels (`chat`). */
 export const CHAT_TOPICS = {
   planHelp: 'plan-help',
   plusUpgrade: 'plus-upgrade',

@@ -29,6 +29,7 @@
  * invented places that share a name, and an invented name taken from RESERVE, stop the build (nameRepeats): those are
  * ours to tell apart. A fixed name that a real one repeats cannot yield, and is only warned of.
  */
+import { contentEntryOf } from './content-paths';
 
 /** A text of a content file or picture, and what it holds. */
 export interface NameText {
@@ -277,7 +278,7 @@ export function nameRepeats(uses: NameUse[]): NameProblem[] {
       scopes.length > 1 ||
       group.some((a, i) => group.slice(i + 1).some((b) => a.kind === 'person' && !sameSurname(a.surname, b.surname)));
     if (!clash) continue;
-    const first = group.find((use) => use.text.file.startsWith('src/content/')) ?? group[0]!;
+    const first = group.find((use) => contentEntryOf(use.text.file) !== null) ?? group[0]!;
     const others = group.filter((use) => use !== first && !(use.text === first.text && use.written === first.written));
     problems.push({
       file: first.text.file,

@@ -8,7 +8,7 @@
  * its page's canonical URL, the sitemap leaves aliases out, and the budgets follow the canonical page.
  */
 import { VARIANTS_FOLDER } from './experiments/wire';
-import { variants, type Variant } from './pricing/periods';
+import { priceLists, type PriceList } from './pricing/periods';
 
 export const ALIASES: Readonly<Record<string, string>> = {
   '/Yoga': '/yoga',
@@ -84,8 +84,8 @@ export function pageUrl(url: string): string {
   return parsed.origin + pagePath(parsed.pathname);
 }
 
-/** Route of each pricing page per variant: the regional pages live under /mr/. */
-export const pricingPaths: Record<Variant, { community: string; whatsapp: string }> = {
+/** Route of each pricing page per price list: the regional pages live under /mr/. */
+export const pricingPaths: Record<PriceList, { community: string; whatsapp: string }> = {
   main: { community: '/pricing', whatsapp: '/business-whatsapp-pricing' },
   mr: { community: '/mr/pricing', whatsapp: '/mr/business-whatsapp-pricing' },
 };
@@ -97,15 +97,15 @@ export const pricingPaths: Record<Variant, { community: string; whatsapp: string
  */
 export const UNLISTED: readonly string[] = ['/thank-you', '/404', pricingPaths.mr.community, pricingPaths.mr.whatsapp];
 
-/** The props of a page built once per variant. */
-export interface VariantProps {
-  variant: Variant;
+/** The props of a page built once per price list. */
+export interface PriceListProps {
+  priceList: PriceList;
 }
 
-/** getStaticPaths of a route src/pages/[...variant]/<page>.astro: the variant's folder, none for the main site. */
-export function variantRoutes(): { params: { variant: string | undefined }; props: VariantProps }[] {
-  return variants.map((variant) => ({
-    params: { variant: variant === 'main' ? undefined : variant },
-    props: { variant },
+/** getStaticPaths of a pricing page built once per price list: the price list's folder, none for the main site. */
+export function priceListRoutes(): { params: { priceList: string | undefined }; props: PriceListProps }[] {
+  return priceLists.map((priceList) => ({
+    params: { priceList: priceList === 'main' ? undefined : priceList },
+    props: { priceList },
   }));
 }

@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
+import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as {
+const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
   buttons: { start: string; whatsapp: string };
 };
 

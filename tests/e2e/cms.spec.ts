@@ -13,6 +13,7 @@ import { LEAVE_QUESTION } from '../../src/cms/unsaved-guard';
 import { checkEntry } from '../content-check';
 import { buildWithContent } from './cms-build';
 import { changedLines, field, listCheckout, openAdmin, readCheckout, textbox } from './cms-helpers';
+import { contentPath } from '../../src/lib/content-paths';
 
 const HOME = 'src/content/home/home.json';
 const FEATURE = 'src/content/features/smart-ai.json';
@@ -35,7 +36,7 @@ const ONE_OF_EACH = [
   ['blog/entries/take-a-yoga-studio-online', 'src/content/blog/take-a-yoga-studio-online.md'],
   ['blogCategories/entries/categories', 'src/content/blog/categories.json'],
   ['blogPage/entries/blogs', 'src/content/blog-page/blogs.json'],
-  ['ui/entries/ui', 'src/content/ui.json'],
+  ['ui/entries/ui', contentPath('ui', 'ui')],
 ] as const;
 
 const EYEBROW = 'Made for paid communities';

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { NEW_OWNER } from '../settings.mjs';
+import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as {
+const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
   company: { example: string; exampleShort: string };
 };
 

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { COMPANY_EXAMPLE as EXAMPLE } from '../../src/config/company-example.mjs';
+import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as {
+const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
   company: { example: string; exampleShort: string; grievanceTerms: string; heading: string };
 };
 const about = JSON.parse(readFileSync('src/content/about/about-us.json', 'utf8')) as {

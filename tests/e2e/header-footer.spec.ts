@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { afterRendering } from './whole-page';
+import { contentPath } from '../../src/lib/content-paths';
 
 // The header's and footer's link lists as the product defines them (the Products menu's in any order: it shows them
 // in groups, below).
@@ -38,9 +39,9 @@ const EXPECTED_FOOTER = {
 };
 const PAGE = '/about-us';
 
-/** The Products menu's groups as the content holds them (src/content/ui.json, navigation.productGroups). */
+/** The Products menu's groups as the content holds them (the site-wide labels, navigation.productGroups). */
 const PRODUCT_GROUPS = (
-  JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as {
+  JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
     navigation: { productGroups: { heading: string; links: string[] }[] };
   }
 ).navigation.productGroups;

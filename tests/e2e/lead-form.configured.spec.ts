@@ -2,10 +2,11 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { controlCookie } from '../settings.mjs';
+import { contentPath } from '../../src/lib/content-paths';
 
-/** The status line of a lead kept because the site did not take it yet (src/content/ui.json). */
+/** The status line of a lead kept because the site did not take it yet (the site-wide labels). */
 const KEPT_WAITING = (
-  JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as { leadForm: { kept: { waiting: string } } }
+  JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { leadForm: { kept: { waiting: string } } }
 ).leadForm.kept.waiting;
 
 // dist-test: the email service is configured with the values of tests/settings.mjs.

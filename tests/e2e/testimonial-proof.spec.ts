@@ -13,6 +13,7 @@ import { buildWithContent } from './cms-build';
 import { settled } from './whole-page';
 import { withoutOfferPopup } from './home-helpers';
 import { TESTIMONIALS } from '../../src/lib/timings';
+import { contentPath } from '../../src/lib/content-paths';
 
 interface Testimonial {
   id: number;
@@ -28,7 +29,7 @@ const testimonials = readdirSync(FOLDER)
   .map((name) => JSON.parse(readFileSync(join(FOLDER, name), 'utf8')) as Testimonial)
   .sort((a, b) => a.id - b.id);
 const ofGroup = (group: string) => testimonials.filter((t) => t.group === group);
-const UI = JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as { testimonials: { linkLabel: string } };
+const UI = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { testimonials: { linkLabel: string } };
 
 /** The pages, the group each shows and its section's heading. */
 const PAGES = [

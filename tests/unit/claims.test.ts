@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rawFacts from '../../src/content/facts/facts.json';
 import rawPlans from '../../src/content/plans/plans.json';
-import { copyCheck, readContentTree } from '../../src/integrations/pricing-check';
+import { copyCheck } from '../../src/integrations/pricing-check';
+import { readContentFiles } from '../../src/data/content-files';
+import { contentFileAt, contentPath } from '../../src/lib/content-paths';
 import { fillBrand } from '../../src/lib/brand';
 import { claimProblems } from '../../src/lib/claims/check';
 import { comparisonRows, factSlotMeaning, factSlots } from '../../src/lib/claims/facts';
@@ -29,7 +31,7 @@ const PLANS = 'src/content/plans/plans.json';
 function problemsOf(files: ContentFile[], withFacts: Facts = facts, withPlans: Plans = plans): string[] {
   return claimProblems(files, withFacts, withPlans).map((p) => `${p.file}, ${p.field}: ${p.message}`);
 }
-const file = (path: string, data: unknown): ContentFile => ({ path, data });
+const file = (path: string, data: unknown): ContentFile => contentFileAt(path, data);
 /** The facts with an edit made to a copy. */
 function factsWith(edit: (copy: Facts) => void): Facts {
   const copy = structuredClone(facts);
@@ -120,10 +122,10 @@ describe('the facts file', () => {
 
 describe('the claims check', () => {
   it('passes the content as it is', async () => {
-    const files = await readContentTree(process.cwd());
+    const files = readContentFiles(process.cwd());
     expect(claimProblems(files, facts, plans)).toEqual([]);
     expect(planCopyProblems(files, plans)).toEqual([]);
-    expect(await copyCheck(process.cwd())).toBeNull();
+    expect(copyCheck(process.cwd())).toBeNull();
   });
 
   it("refuses the site's claims as they were before the facts, naming each file and field", () => {
@@ -251,8 +253,8 @@ describe('the claims check', () => {
   it('leaves alone blog posts, legal pages, testimonials, pictures and the facts themselves', () => {
     expect(
       problemsOf([
-        { path: 'src/content/blog/x.md', data: {}, body: 'Our studio answers 24/7, coming soon: a free plan.' },
-        { path: 'src/content/legal/privacy-policy.md', data: {}, body: 'We process data under the GDPR.' },
+        contentFileAt('src/content/blog/x.md', {}, 'Our studio answers 24/7, coming soon: a free plan.'),
+        contentFileAt('src/content/legal/privacy-policy.md', {}, 'We process data under the GDPR.'),
         file('src/content/testimonials/x.json', { quote: 'Support answered 24/7, and we started for free.' }),
         file('src/content/landing/x.json', { imageAlt: 'A badge that reads 24/7', preview: ['Coming soon'] }),
         file(FACTS, rawFacts),
@@ -339,7 +341,7 @@ describe('one spelling of each term', () => {
   it('refuses the other spellings of white-labelling and Book a Demo, not the address or an id', () => {
     expect(
       problemsOf([
-        file('src/content/ui.json', {
+        file(contentPath('ui', 'ui'), {
           navigation: {
             products: [
               { to: '/white-labeling', label: 'White Labeling', description: 'On {fact.whiteLabel.included}.' },
@@ -354,8 +356,8 @@ describe('one spelling of each term', () => {
         }),
       ]),
     ).toEqual([
-      'src/content/ui.json, navigation.products[0].label: "White Labeling" is spelt "White-labelling" on this site: the spec\'s spelling and the product facts\' name for it; only the page\'s address, /white-labeling, keeps one l',
-      'src/content/ui.json, planHelp.demo: "Book a Demo" is spelt "Book a Free Demo" on this site: every button to the demo booking says the hero\'s words, so one label means one action',
+      `${contentPath('ui', 'ui')}, navigation.products[0].label: "White Labeling" is spelt "White-labelling" on this site: the spec's spelling and the product facts' name for it; only the page's address, /white-labeling, keeps one l`,
+      `${contentPath('ui', 'ui')}, planHelp.demo: "Book a Demo" is spelt "Book a Free Demo" on this site: every button to the demo booking says the hero's words, so one label means one action`,
       'src/content/features/x.json, faqs[0].answer: "white labelling" is spelt "white-labelling" on this site: the spec\'s spelling and the product facts\' name for it; only the page\'s address, /white-labeling, keeps one l',
     ]);
   });
@@ -370,7 +372,7 @@ describe('the build step and the admin', () => {
       const creator = JSON.parse(await readFile(path, 'utf8')) as { sections: { items?: { tag?: string }[] }[] };
       creator.sections[0]!.items![3]!.tag = 'Coming soon';
       await writeFile(path, JSON.stringify(creator));
-      expect(await copyCheck(root)).toBe(
+      expect(copyCheck(root)).toBe(
         [
           `Copy that contradicts the product facts (${FACTS}); docs/content.md explains the slots:`,
           '  src/content/landing/creator.json, field sections[0].items[3].tag: "Coming soon" marks a feature coming soon by hand: the facts say which features are coming soon (none is now)',
@@ -406,7 +408,7 @@ describe('the build step and the admin', () => {
       await writeFile(path, JSON.stringify(creator));
       const message =
         '"AI assistant" sells AI assistant and AI website builder, which only Advance has: name the plans with {fact.ai.included}, in this text, another of its card or its section\'s (src/content/facts/facts.json, ai)';
-      expect(await copyCheck(root)).toBe(
+      expect(copyCheck(root)).toBe(
         [
           `Copy that contradicts the product facts (${FACTS}); docs/content.md explains the slots:`,
           `  src/content/landing/creator.json, field hero.highlights[2]: ${message}`,

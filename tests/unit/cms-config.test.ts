@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
-import { cmsConfigFile, adaptSveltia, readContentFiles } from '../../src/integrations/cms-admin';
+import { cmsConfigFile, adaptSveltia, cmsContentFiles } from '../../src/integrations/cms-admin';
 import { CMS_COLLECTIONS } from '../../src/lib/cms/admin-config';
 import { schemaContext } from '../content-check';
 import type { CmsField } from '../../src/lib/cms/fields';
@@ -16,7 +16,7 @@ import { filesUnder } from '../../src/integrations/dist-pages.mjs';
 
 const root = process.cwd();
 const { config, unexpressed } = await cmsConfigFile(root);
-const files = await readContentFiles(root);
+const files = cmsContentFiles(root);
 type Collection = { name: string; fields?: CmsField[]; files?: { file: string; fields: CmsField[] }[] };
 const collections = config.collections as Collection[];
 
@@ -271,8 +271,14 @@ describe('content admin config', () => {
     const highlights = feature.find((f) => f.name === 'highlights')!;
     expect((highlights.fields as CmsField[]).find((f) => f.name === 'icon')!.widget).toBe('select');
     const blogPage = formsOf('blogPage')[0]!.fields;
-    // A value the product fixes is kept in the file, not shown.
-    expect(blogPage.find((f) => f.name === 'allCategories')).toMatchObject({ widget: 'hidden', default: 'All' });
+    // The spec's words are content an editor sees and changes (the build holds the English to them), not fixed.
+    expect(blogPage.find((f) => f.name === 'allCategories')).toMatchObject({
+      widget: 'string',
+      label: 'All categories',
+    });
+    const ui = formsOf('ui')[0]!.fields;
+    const buttons = ui.find((f) => f.name === 'buttons')!.fields as CmsField[];
+    expect(buttons.find((f) => f.name === 'demo')).toMatchObject({ widget: 'string', label: 'Demo button' });
   });
 
   it('a pattern it writes accepts what the schema accepts and refuses what it refuses', () => {
@@ -320,10 +326,8 @@ describe('content admin config', () => {
     expect(unexpressed).toEqual([
       'experiments: a custom check (refinement)',
       'facts: a custom check (refinement)',
-      'home.showcase.entries[]: a custom check (refinement)',
       'offer: a custom check (refinement)',
       'ui.navigation: a custom check (refinement)',
-      'whatsapp.steps.items: what each of its 3 items must hold in its own place',
     ]);
   });
 

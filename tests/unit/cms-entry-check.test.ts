@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readContentFiles } from '../../src/integrations/cms-admin';
+import { cmsContentFiles } from '../../src/integrations/cms-admin';
 import { nameTexts } from '../../src/integrations/names-check';
 import { entryProblems, fieldPath, problemLines } from '../../src/lib/cms/entry-check';
 import type { Plans } from '../../src/lib/pricing/prices';
@@ -21,7 +21,7 @@ const home = () => JSON.parse(readFileSync(HOME, 'utf8')) as { faq: { items: { a
 
 describe('the check before a save', () => {
   it('takes every content file as it is', async () => {
-    const files = await readContentFiles(process.cwd());
+    const files = cmsContentFiles(process.cwd());
     const site = { ...SITE, names: await nameTexts(process.cwd()) };
     const problems = Object.entries(files).flatMap(([collection, list]) =>
       list.flatMap((file) => {

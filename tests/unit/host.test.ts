@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { devVarsLine, startHost } from '../../scripts/host.mjs';
 
 // How a value reaches wrangler as a secret: one line of the .dev.vars beside the generated config. That wrangler reads
-// each line back unchanged is held by tests/e2e/host-secrets.spec.ts, through the Worker.
+// each line back unchanged is held by the browser tests of the host's secrets, through the Worker.
 describe('devVarsLine', () => {
   it('quotes a value in the first of single quote, backtick and double quote that it does not hold', () => {
     expect(devVarsLine('CRM_TOKEN', 'abc #x $HOME \\n')).toBe("CRM_TOKEN='abc #x $HOME \\n'");

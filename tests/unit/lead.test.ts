@@ -10,6 +10,7 @@ import {
 } from '../../src/lib/leads/rules';
 import { leadErrorText, readLeadForm } from '../../src/lib/leads/fields';
 import { uiSchema } from '../../src/lib/schemas/ui';
+import { contentPath } from '../../src/lib/content-paths';
 
 describe('isPlausiblePhone', () => {
   it.each([
@@ -104,7 +105,7 @@ describe('validateLead', () => {
   });
   it('names a bad number, and the messages a visitor reads give the rules', () => {
     expect(validateLead({ name: 'Asha', mobile: '12ab' }).mobile).toBe('invalid');
-    const { errors } = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8'))).leadForm;
+    const { errors } = uiSchema.parse(JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8'))).leadForm;
     expect(leadErrorText(errors, 'mobile', 'invalid')).toMatch(/\b7 to 15 digits\b/);
     expect(leadErrorText(errors, 'mobile', 'tooLong')).toMatch(/\bunder 21 characters\b/);
     expect(leadErrorText(errors, 'mobile', 'required')).toBe('Please enter your mobile number.');

@@ -23,7 +23,7 @@ import {
   yieldText,
   type NameText,
 } from '../../src/lib/names';
-import { readContentFiles } from '../../src/integrations/cms-admin';
+import { cmsContentFiles } from '../../src/integrations/cms-admin';
 import { entryProblems } from '../../src/lib/cms/entry-check';
 import { parseBuildLog } from '../../scripts/publish-record.mjs';
 
@@ -330,7 +330,7 @@ describe('the names of the files', () => {
       // src/assets/features/member-management/hero.svg, text element 13'.
       expect(await repeatedNames(root)).toBeNull();
       const names = await nameTexts(root);
-      const saved = (await readContentFiles(root)).blog!.find((file) => file.path === post)!;
+      const saved = cmsContentFiles(root).blog!.find((file) => file.path === post)!;
       expect(entryProblems('blog', post, saved.data as Record<string, unknown>, { names })).toEqual([]);
       // The member list of the pictures is the one that gives way.
       const { yields } = nameYields(nameUses(names));

@@ -7,18 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import raw from '../../src/content/plans/plans.json';
-import { copyCheck, offerWarnings, readContentTree } from '../../src/integrations/pricing-check';
+import { copyCheck, offerWarnings } from '../../src/integrations/pricing-check';
+import { readContentFiles } from '../../src/data/content-files';
+import { contentFileAt, contentPath } from '../../src/lib/content-paths';
 import { fillBrand } from '../../src/lib/brand';
 import { planCopyProblems, planSlotMeaning, planSlots, type ContentFile } from '../../src/lib/pricing/plan-copy';
 import type { Plans } from '../../src/lib/pricing/prices';
 import { plansSchema } from '../../src/lib/schemas/plans';
 
 const plans: Plans = plansSchema.parse(raw);
-const PLANS = 'src/content/plans/plans.json';
+const PLANS = contentPath('plans', 'plans');
 
 /** The problems of one crafted file (a landing page unless `path` says otherwise), as "field: message". */
-function problemsOf(data: unknown, path = 'src/content/landing/x.json', body?: string): string[] {
-  const file: ContentFile = body === undefined ? { path, data } : { path, data, body };
+function problemsOf(data: unknown, path = contentPath('landing', 'x'), body?: string): string[] {
+  const file: ContentFile = contentFileAt(path, data, body);
   return planCopyProblems([file], plans).map((p) => `${p.field}: ${p.message}`);
 }
 
@@ -91,8 +93,8 @@ describe('plan slots', () => {
 
 describe('the copy check', () => {
   it('passes the content as it is', async () => {
-    expect(planCopyProblems(await readContentTree(process.cwd()), plans)).toEqual([]);
-    expect(await copyCheck(process.cwd())).toBeNull();
+    expect(planCopyProblems(readContentFiles(process.cwd()), plans)).toEqual([]);
+    expect(copyCheck(process.cwd())).toBeNull();
   });
 
   it('catches the pricing FAQ, badge and chat message as they were before the slots', () => {
@@ -108,10 +110,7 @@ describe('the copy check', () => {
       chat: { plusUpgrade: "Hi! I'd like to upgrade to the Plus plan (₹999/month). Please share the next steps." },
     };
     const problems = planCopyProblems(
-      [
-        { path: PLANS, data: before },
-        { path: 'src/content/ui.json', data: chat },
-      ],
+      [contentFileAt(PLANS, before), contentFileAt(contentPath('ui', 'ui'), chat)],
       plans,
     ).map((p) => `${p.file}, ${p.field}: ${p.message}`);
     const names = 'the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise';
@@ -122,7 +121,7 @@ describe('the copy check', () => {
       `${PLANS}, community.faq[0].answer: "0%" is a fee or saving the plans state: write {plan.advance.fee} or {plan.plus.fee}`,
       `${PLANS}, community.faq[2].answer: "Starter plan" names a plan that does not exist: ${names}`,
       `${PLANS}, community.faq[2].answer: "Pro plan" names a plan that does not exist: ${names}`,
-      `src/content/ui.json, chat.plusUpgrade: "₹999" is a price no plan states, in a sentence about a plan: write the plan's price as a slot, e.g. {plan.plus.monthly}`,
+      `${contentPath('ui', 'ui')}, chat.plusUpgrade: "₹999" is a price no plan states, in a sentence about a plan: write the plan's price as a slot, e.g. {plan.plus.monthly}`,
     ]);
   });
 
@@ -163,7 +162,9 @@ describe('the copy check', () => {
     ]);
     const salesOnly = structuredClone(plans);
     salesOnly.community.salesNote.plans = ['Lifetime'];
-    expect(planCopyProblems([{ path: 'src/content/x.json', data: { a: 'the Lifetime Plan' } }], salesOnly)).toEqual([]);
+    expect(
+      planCopyProblems([contentFileAt(contentPath('landing', 'x'), { a: 'the Lifetime Plan' })], salesOnly),
+    ).toEqual([]);
     expect(problemsOf({ a: 'Custom domains are included in the pro plan.', b: 'Our Premium Plans rock.' })).toEqual([
       'a: "pro plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
       'b: "Premium Plans" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
@@ -178,9 +179,9 @@ describe('the copy check', () => {
     // A renamed plan: the old name in copy is now a plan that does not exist.
     const renamed = structuredClone(plans);
     renamed.community.plans[1]!.name = 'Growth';
-    expect(planCopyProblems([{ path: 'src/content/x.json', data: { a: 'on the Plus plan' } }], renamed)).toHaveLength(
-      1,
-    );
+    expect(
+      planCopyProblems([contentFileAt(contentPath('landing', 'x'), { a: 'on the Plus plan' })], renamed),
+    ).toHaveLength(1);
     // Articles name the reader's own plans.
     expect(problemsOf({ a: 'Call it a Starter plan.' }, 'src/content/blog/x.md')).toEqual([]);
   });
@@ -269,7 +270,7 @@ describe('the build step (src/integrations/pricing-check.ts)', () => {
       await writeFile(file, JSON.stringify(data));
     });
     try {
-      expect(await copyCheck(root)).toBe(
+      expect(copyCheck(root)).toBe(
         [
           'Copy that contradicts the plans (src/content/plans/plans.json); docs/content.md explains the slots:',
           '  src/content/plans/plans.json, field community.faq[0].answer: "Starter plan" names a plan that does not exist: the plans are Lite, Plus, Advance, Free Forever, Business, Enterprise',
@@ -287,8 +288,8 @@ describe('the build step (src/integrations/pricing-check.ts)', () => {
       await writeFile(file, JSON.stringify({ ...data, deadline: '2027-03-31T23:59:59+05:30' }));
     });
     try {
-      expect(await offerWarnings(root, new Date('2027-03-31T23:59:58+05:30'))).toEqual([]);
-      expect(await offerWarnings(root, new Date('2027-03-31T23:59:59+05:30'))).toEqual([
+      expect(offerWarnings(root, new Date('2027-03-31T23:59:58+05:30'))).toEqual([]);
+      expect(offerWarnings(root, new Date('2027-03-31T23:59:59+05:30'))).toEqual([
         'src/content/offer/mega-bundle.json, field deadline: the offer ended on March 31, 2027 (2027-03-31T23:59:59+05:30), so the home popup no longer opens. Give it a deadline that is still ahead.',
       ]);
     } finally {

@@ -22,9 +22,9 @@ import { factsSchema } from '../../src/lib/schemas/facts';
 
 const plans: Plans = plansSchema.parse(raw);
 const facts = factsSchema.parse(rawFacts);
-/** The plans as a pricing page of a variant reads them: every plan and fact slot filled with that price list. */
-const read = (variant: 'main' | 'mr'): Plans =>
-  fillBrand(plans, { ...planSlots(plans, variant), ...factSlots(facts, plans, variant) });
+/** The plans as a pricing page of a price list reads them: every plan and fact slot filled with that price list. */
+const read = (priceList: 'main' | 'mr'): Plans =>
+  fillBrand(plans, { ...planSlots(plans, priceList), ...factSlots(facts, plans, priceList) });
 const community = (id: string) => plans.community.plans.find((p) => p.id === id)!;
 const whatsapp = (id: string) => plans.whatsapp.plans.find((p) => p.id === id)!;
 
@@ -83,7 +83,7 @@ describe('community plans (product rule: the prices of the pricing page)', () =>
   it('states in the FAQ and the badge what yearly billing saves on the prices of each page', () => {
     // Spec prices: Plus 2499 x 12 = 29988 against 24999 (16.6 %), Advance 4499 x 12 = 53988 against 49999 (7.4 %);
     // /mr/: Plus 1499 x 12 = 17988 against 11999 (33.3 %), Advance 1999 x 12 = 23988 against 17999 (24.97 %).
-    const billing = (variant: 'main' | 'mr') => read(variant).community.faq.find((f) => f.id === 'billing')!.answer;
+    const billing = (priceList: 'main' | 'mr') => read(priceList).community.faq.find((f) => f.id === 'billing')!.answer;
     expect(billing('main')).toContain('saves up to 16% compared with paying month by month');
     expect(billing('mr')).toContain('saves up to 33% compared with paying month by month');
     expect(read('main').community.yearlyBadge).toBe('Save up to 16%');
@@ -120,18 +120,18 @@ describe('WhatsApp plans (product rule: the prices of the WhatsApp pricing page)
     ]);
   });
 
-  it('costs 5000 to set up on the main variant and nothing on /mr/', () => {
+  it('costs 5000 to set up on the main priceList and nothing on /mr/', () => {
     expect(plans.whatsapp.setupCost).toEqual({ main: 5000, mr: 0 });
     expect(setupLine(5000, plans.labels)).toBe('+ ₹5,000 one-time setup cost');
     expect(setupLine(0, plans.labels)).toBe('Zero setup fees');
   });
 
-  it('charges per message by plan and variant', () => {
+  it('charges per message by plan and priceList', () => {
     expect(chargesOf(whatsapp('free'), 'main')).toEqual({ marketing: 0.9, utility: 0.25, service: 0 });
     expect(chargesOf(whatsapp('free'), 'mr')).toEqual({ marketing: 0.9, utility: 0.15, service: 0 });
     for (const id of ['business', 'enterprise']) {
-      for (const variant of ['main', 'mr'] as const) {
-        expect(chargesOf(whatsapp(id), variant)).toEqual({ marketing: 0.78, utility: 0.115, service: 0 });
+      for (const priceList of ['main', 'mr'] as const) {
+        expect(chargesOf(whatsapp(id), priceList)).toEqual({ marketing: 0.78, utility: 0.115, service: 0 });
       }
     }
   });
@@ -181,8 +181,8 @@ describe('plan cards and offers', () => {
   });
 });
 
-const settings = (variant: PricingSettings['variant']): PricingSettings => ({
-  variant,
+const settings = (priceList: PricingSettings['priceList']): PricingSettings => ({
+  priceList,
   messages: {
     plusUpgrade: 'plus?',
     advanceEnquiry: 'advance?',
@@ -214,7 +214,7 @@ describe("a pricing page's toggle and cards", () => {
     }
   });
 
-  it('give a community card its setup cost, fee and button, and the no-price line where the variant has no price', () => {
+  it('give a community card its setup cost, fee and button, and the no-price line where the priceList has no price', () => {
     const [lite, plus] = pricingPlans(read('main'), 'community', settings('main')).cards;
     expect(lite).toMatchObject({
       id: 'plan-lite',
@@ -234,7 +234,7 @@ describe("a pricing page's toggle and cards", () => {
     expect(regionalLite).toMatchObject({ priceLines: [], noPrice: raw.community.noPrice, setup: undefined });
   });
 
-  it('give a WhatsApp card the setup cost of its variant, the trial, the free limits and the charges', () => {
+  it('give a WhatsApp card the setup cost of its priceList, the trial, the free limits and the charges', () => {
     const [free, business] = pricingPlans(plans, 'whatsapp', settings('main')).cards;
     expect(free!.id).toBe('wa-plan-free');
     expect(free!.setup).toBe('+ ₹5,000 one-time setup cost');

@@ -8,6 +8,7 @@ import {
 } from '../../src/lib/experiments/wire';
 import { DEAD_RETENTION_DAYS, RATE_LIMIT_WINDOW_MS, SENT_RETENTION_DAYS } from '../../worker/leads/outbox';
 import { KEPT_LEAD_DAYS } from '../../src/lib/leads/kept';
+import { contentPath } from '../../src/lib/content-paths';
 
 const policy = readFileSync(new URL('../../src/content/legal/privacy-policy.md', import.meta.url), 'utf8');
 const section = policy.slice(
@@ -54,7 +55,7 @@ describe('the privacy policy states what a browser keeps of a lead not sent yet'
 });
 
 describe("every lead form's notice links to the rights it names", () => {
-  const ui = JSON.parse(readFileSync(new URL('../../src/content/ui.json', import.meta.url), 'utf8')) as {
+  const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
     leadForm: { notice: { text: string; link: string; to: string } };
   };
   const { to } = ui.leadForm.notice;

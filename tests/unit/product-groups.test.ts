@@ -1,13 +1,14 @@
 /**
- * The Products menu's groups (src/content/ui.json, navigation.productGroups): every link of the menu in exactly one
+ * The Products menu's groups (the site-wide labels, navigation.productGroups): every link of the menu in exactly one
  * group, under its heading, and no group naming a page the menu lacks; the schema refuses anything else, naming the
  * field, so the build and the content admin stop on it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { productGroupProblems, uiSchema, type Ui } from '../../src/lib/schemas/ui';
+import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync('src/content/ui.json', 'utf8')) as Ui;
+const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as Ui;
 const { products, productGroups } = ui.navigation;
 
 /** The schema's messages for ui.json with `groups` as its Products menu groups, "field: message". */

@@ -9,8 +9,9 @@ import { planSlots } from '../../src/lib/pricing/plan-copy';
 import { plansSchema } from '../../src/lib/schemas/plans';
 import { uiSchema } from '../../src/lib/schemas/ui';
 import { siteWith } from './site-with';
+import { contentPath } from '../../src/lib/content-paths';
 
-const ui = uiSchema.parse(JSON.parse(readFileSync('src/content/ui.json', 'utf8')));
+const ui = uiSchema.parse(JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')));
 const plans = plansSchema.parse(JSON.parse(readFileSync('src/content/plans/plans.json', 'utf8')));
 
 describe('site configuration', () => {

@@ -158,7 +158,7 @@ describe('with the CRM set', () => {
   );
 
   it("an email form's lead (its email service failed, so it posts to the site): it reaches the CRM once", async () => {
-    // What the inline form posts when its email service fails (tests/e2e/lead-form*.spec.ts).
+    // What the inline form posts when its email service fails (the lead form's browser tests).
     const answer = await post(site, form(SITE_LEAD_POST.inline));
     expect(answer.status).toBe(202);
     await expect.poll(() => crm.requests.length, { timeout: 15_000 }).toBe(1);

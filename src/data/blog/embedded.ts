@@ -1,6 +1,6 @@
 /**
- * The embedded blog: Markdown posts under src/content/blog (front matter plus body) and their categories in
- * src/content/blog/categories.json. Used when no blog API is configured; the README's run command builds with it.
+ * The embedded blog: Markdown posts in the blog's content folder (front matter plus body) and their categories in the
+ * categories file beside them. Used when no blog API is configured; the README's run command builds with it.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,8 +8,10 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../../lib/schemas/blog';
 import type { BlogCategory, BlogPost } from '../../lib/blog/post';
+import { contentFolder, contentPattern } from '../../lib/content-paths';
 
-export const EMBEDDED_DIR = 'src/content/blog';
+export const EMBEDDED_DIR = contentFolder('blog');
+const CATEGORIES_FILE = contentPattern('blogCategories');
 
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `field "${issue.path.join('.') || '(root)'}": ${issue.message}`).join('; ');
@@ -23,7 +25,7 @@ export function splitFrontmatter(text: string, file: string): { data: unknown; b
 }
 
 export async function readEmbeddedCategories(dir = EMBEDDED_DIR): Promise<BlogCategory[]> {
-  const file = join(dir, 'categories.json');
+  const file = join(dir, CATEGORIES_FILE);
   const parsed = blogCategoriesSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${describeIssues(parsed.error)}`);
   return parsed.data;
@@ -48,7 +50,7 @@ export async function readEmbeddedPosts(
     const front = parsed.data;
     const category = categories.get(front.category);
     if (!category) {
-      throw new Error(`${file}: field "category": "${front.category}" is not an id in ${dir}/categories.json`);
+      throw new Error(`${file}: field "category": "${front.category}" is not an id in ${dir}/${CATEGORIES_FILE}`);
     }
     posts.push({
       id: name.replace(/\.md$/, ''),

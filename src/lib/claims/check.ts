@@ -21,8 +21,11 @@
  * and names, and text that describes a picture or fills a drawn screen is left alone.
  */
 import { fillBrand } from '../brand';
+import { rulesFor } from '../i18n/rules';
+import type { Locale } from '../i18n/locales';
+import { contentPath, type ContentCollection } from '../content-paths';
 import { formatRupees } from '../format';
-import { variants, type Variant } from '../pricing/periods';
+import { priceLists, type PriceList } from '../pricing/periods';
 import {
   isPictureText,
   planSlots,
@@ -47,30 +50,11 @@ import {
   type Offering,
 } from './facts';
 
-const PLANS_FILE = 'src/content/plans/plans.json';
-const OFFER_FOLDER = 'src/content/offer/';
+/** The plans' file, named in a problem about an offer's price. */
+const PLANS_FILE = contentPath('plans', 'plans');
 
 /** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
 const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
-const COMING_SOON = /\bcoming soon\b/i;
-
-/**
- * One spelling of each term across the site, the spec's where it gives one: each pattern finds the other spellings,
- * `write` is the one kept. An address (/white-labeling, the spec's route) and an id ("white-labeling-1") are not words.
- */
-export const ONE_SPELLING: { pattern: RegExp; write: string; why: string }[] = [
-  {
-    pattern: /(?<![\w/-])white(?: label(?:l)?ing|-labeling|label(?:l)?ing)(?![\w-])/i,
-    write: 'white-labelling',
-    why: "the spec's spelling and the product facts' name for it; only the page's address, /white-labeling, keeps one l",
-  },
-  {
-    pattern: /\bBook a Demo\b/,
-    write: 'Book a Free Demo',
-    why: "every button to the demo booking says the hero's words, so one label means one action",
-  },
-];
-
 /** `write` in the case its first letter was written in: "White Labeling" becomes "White-labelling". */
 const inCaseOf = (written: string, write: string) =>
   /^[A-Z]/.test(written) ? write.charAt(0).toUpperCase() + write.slice(1) : write;
@@ -108,18 +92,18 @@ function* cardsOf(value: unknown, path: string, around: string[], rootSpeaks: bo
 }
 
 /** The blog's posts, categories and pages: articles about the reader's own business, not copy that sells ours. */
-const BLOG_FOLDERS = ['src/content/blog/', 'src/content/blog-page/'];
+const BLOG_COLLECTIONS: ReadonlySet<ContentCollection> = new Set(['blog', 'blogCategories', 'blogPage']);
 /** An id names an entry for the build, never the visitor ("white-labeling-1"). */
 const isId = (field: string) => /(^|\.)id$/.test(field);
 
 /** A line of a plan's own card (plans.json): the card is the plan, so what it lists is sold with it (checkCards). */
-const isPlanCard = (file: string, field: string) =>
-  file === PLANS_FILE && /^(community|whatsapp)\.plans\[\d+\]/.test(field);
+const isPlanCard = (collection: ContentCollection, field: string) =>
+  collection === 'plans' && /^(community|whatsapp)\.plans\[\d+\]/.test(field);
 
 export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans): CopyProblem[] {
   const figures = Object.fromEntries(
-    variants.map((variant) => [variant, factFigures(facts, plans, variant)]),
-  ) as Record<Variant, Record<string, string | null>>;
+    priceLists.map((priceList) => [priceList, factFigures(facts, plans, priceList)]),
+  ) as Record<PriceList, Record<string, string | null>>;
   const statements = new Map(facts.statements.map((statement) => [statement.id, statement]));
   const offerings = new Map(offeringsOf(facts).map((entry) => [entry.offering.id, entry]));
   const ids = [...statements.keys(), ...offerings.keys()];
@@ -132,8 +116,8 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
   const mainPlanSlots = planSlots(plans, 'main');
   const problems: CopyProblem[] = [];
 
-  const checkSlots = (file: string, field: string, text: string) => {
-    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
+  const checkSlots = (file: string, field: string, text: string, everyList: boolean) => {
+    const shownWith = everyList ? priceLists : (['main'] as const);
     for (const [written, , name] of text.matchAll(SLOT)) {
       if (!name || !/^fact\./i.test(name)) continue;
       const add = (message: string) => problems.push({ file, field, message: `${written} ${message}` });
@@ -160,7 +144,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
         add("quotes a fact in the facts themselves: only a feature's name may quote a statement");
         continue;
       }
-      const missing = shownWith.filter((variant) => figures[variant][name] == null);
+      const missing = shownWith.filter((priceList) => figures[priceList][name] == null);
       if (!missing.length) continue;
       if (offering && slotField === 'soon')
         add(`marks ${offering.name} coming soon, but the facts say it is available (${FACTS_FILE})`);
@@ -175,7 +159,8 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
     }
   };
 
-  const checkWords = (file: string, field: string, text: string) => {
+  const checkWords = (file: string, field: string, text: string, locale: Locale) => {
+    const rules = rulesFor(locale);
     for (const statement of facts.statements) {
       for (const words of statement.words ?? []) {
         const match = wordPattern(words).exec(text);
@@ -187,7 +172,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
           });
       }
     }
-    const comingSoon = COMING_SOON.exec(text) ?? wordPattern(facts.labels.comingSoon).exec(text);
+    const comingSoon = rules.comingSoon.exec(text) ?? wordPattern(facts.labels.comingSoon).exec(text);
     if (comingSoon)
       problems.push({
         file,
@@ -196,7 +181,7 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
           soon.length ? `write ${soon.join(' or ')}` : 'none is now'
         })`,
       });
-    for (const { pattern, write, why } of ONE_SPELLING) {
+    for (const { pattern, write, why } of rules.oneSpelling) {
       const match = pattern.exec(text);
       if (match)
         problems.push({
@@ -309,15 +294,16 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
   };
 
   for (const file of files) {
-    const scope = scopeOf(file.path);
+    const scope = scopeOf(file);
+    const isFacts = file.collection === 'facts';
     for (const [field, text] of textsOf(file)) {
-      checkSlots(file.path, field, text);
-      if (scope.figures && file.path !== FACTS_FILE && !isPictureText(field)) checkWords(file.path, field, text);
+      checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
+      if (scope.figures && !isFacts && !isPictureText(field)) checkWords(file.path, field, text, file.locale);
     }
-    if (scope.figures && file.path !== FACTS_FILE && !BLOG_FOLDERS.some((folder) => file.path.startsWith(folder))) {
-      for (const card of cardsOf(file.data, '', [], file.path.startsWith(OFFER_FOLDER))) {
+    if (scope.figures && !isFacts && !BLOG_COLLECTIONS.has(file.collection)) {
+      for (const card of cardsOf(file.data, '', [], file.collection === 'offer')) {
         const own = card.own.filter(
-          ([field]) => !isPictureText(field) && !isPlanCard(file.path, field) && !isId(field),
+          ([field]) => !isPictureText(field) && !isPlanCard(file.collection, field) && !isId(field),
         );
         if (own.length) checkMentions(file.path, { own, around: card.around });
       }
@@ -325,9 +311,9 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
         checkMentions(file.path, { own: [[`body, paragraph ${i + 1}`, paragraph]], around: [] });
       });
     }
-    if (file.path === PLANS_FILE && file.data && typeof file.data === 'object')
+    if (file.collection === 'plans' && file.data && typeof file.data === 'object')
       checkCards(file.path, file.data as Partial<Plans>);
-    if (file.path.startsWith(OFFER_FOLDER)) checkOffer(file.path, file.data);
+    if (file.collection === 'offer') checkOffer(file.path, file.data);
   }
   return problems;
 }

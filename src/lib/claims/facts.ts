@@ -14,12 +14,13 @@
  * does not have has no value in that list.
  */
 import { fillBrand, type ContentSlots } from '../brand';
+import { contentPath } from '../content-paths';
 import { planSlots } from '../pricing/plan-copy';
-import type { Variant } from '../pricing/periods';
+import type { PriceList } from '../pricing/periods';
 import type { Plans } from '../pricing/prices';
 import { AVAILABILITY, type CommunityOffering, type Facts, type WhatsappOffering } from '../schemas/facts';
 
-export const FACTS_FILE = 'src/content/facts/facts.json';
+export const FACTS_FILE = contentPath('facts', 'facts');
 
 /** The fields of a feature's slot, in an editor's words (the content admin's hint). */
 export const FACT_SLOT_FIELDS = {
@@ -73,11 +74,11 @@ const UNFILLED_PLAN_SLOT = /\{plan\.[\w.]+\}|\{yearlySaving\}/;
 export function factFigures(
   facts: Facts,
   plans: Plans,
-  variant: Variant,
+  priceList: PriceList,
   extra: ContentSlots = {},
 ): Record<string, string | null> {
   const out: Record<string, string | null> = {};
-  const planValues = { ...planSlots(plans, variant), ...extra };
+  const planValues = { ...planSlots(plans, priceList), ...extra };
   const filled = (text: string, slots: ContentSlots) => {
     const value = fillBrand(text, slots);
     return UNFILLED_PLAN_SLOT.test(value) ? null : value;
@@ -106,9 +107,9 @@ export function factFigures(
 }
 
 /** The fact slots of one price list with their text, for filling content (slots without a value are left out). */
-export function factSlots(facts: Facts, plans: Plans, variant: Variant, extra: ContentSlots = {}): ContentSlots {
+export function factSlots(facts: Facts, plans: Plans, priceList: PriceList, extra: ContentSlots = {}): ContentSlots {
   return Object.fromEntries(
-    Object.entries(factFigures(facts, plans, variant, extra)).flatMap(([slot, value]) =>
+    Object.entries(factFigures(facts, plans, priceList, extra)).flatMap(([slot, value]) =>
       value === null ? [] : [[slot, value]],
     ),
   );

@@ -11,6 +11,7 @@
 import { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../schemas/blog';
 import { FILE_COLLECTIONS } from '../schemas/collections';
+import { contentFolder, type ContentCollection } from '../content-paths';
 import { pricingPaths, THANK_YOU_PATH } from '../routes';
 import { CMS_AUTH_ROUTE } from './auth-wire';
 import type { SchemaContext } from '../schemas/common';
@@ -110,7 +111,7 @@ const json = (
 ): CollectionPlan => ({ label, description, folder: base.base, extension: 'json', schema: base.schema, ...extra });
 
 /** Every collection of the admin, in the order its menu shows them. */
-export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
+export const CMS_COLLECTIONS: Record<ContentCollection, CollectionPlan> = {
   home: json(home, 'Home page', 'Every section of the home page, from the hero to the FAQ.'),
   features: json(features, 'Feature pages', 'The 14 feature pages (/member-management, /smart-ai...).'),
   landing: json(landing, 'Landing pages', 'The creator and yoga landing pages.'),
@@ -143,7 +144,7 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   blog: {
     label: 'Blog posts',
     description: 'The posts of /blogs, newest first. A post needs a category from the blog categories.',
-    folder: 'src/content/blog',
+    folder: contentFolder('blog'),
     extension: 'md',
     schema: embeddedPostSchema,
     entries: {
@@ -158,7 +159,7 @@ export const CMS_COLLECTIONS: Record<string, CollectionPlan> = {
   blogCategories: {
     label: 'Blog categories',
     description: "The categories a post can belong to; a category's address name ends its page's address.",
-    folder: 'src/content/blog',
+    folder: contentFolder('blog'),
     extension: 'json',
     schema: blogCategoriesSchema,
     rootList: 'categories',

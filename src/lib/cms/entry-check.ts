@@ -6,8 +6,11 @@
  */
 import { z } from 'astro/zod';
 import { claimProblems } from '../claims/check';
+import { contentEntryOf, contentPath, type ContentCollection, type ContentEntryRef } from '../content-paths';
+import { DEFAULT_LOCALE } from '../i18n/locales';
 import { aboutTexts, bylineText, demoTexts, nameRepeats, nameUses, testimonialTexts, type NameText } from '../names';
 import { planCopyProblems } from '../pricing/plan-copy';
+import { specWordProblems } from '../i18n/rules/spec-words';
 import type { Plans } from '../pricing/prices';
 import type { Facts } from '../schemas/facts';
 import { CMS_COLLECTIONS, SCHEMA_CONTEXT } from './admin-config';
@@ -19,9 +22,13 @@ export interface EntryProblem {
   message: string;
 }
 
+/** The admin's collection of a name the admin sends (none for a name it has not). */
+const cmsCollection = (name: string) =>
+  Object.hasOwn(CMS_COLLECTIONS, name) ? CMS_COLLECTIONS[name as ContentCollection] : undefined;
+
 /** The schema of a collection of the admin, with the images the build checks read as their paths. */
 export function collectionSchema(collection: string): z.ZodType | undefined {
-  const schema = CMS_COLLECTIONS[collection]?.schema;
+  const schema = cmsCollection(collection)?.schema;
   return typeof schema === 'function' ? schema(SCHEMA_CONTEXT) : schema;
 }
 
@@ -109,7 +116,7 @@ function withoutEmpty(value: unknown): unknown {
 
 /** Where a collection's entry is kept in the data the admin saves: a file that is a list keeps it under one field. */
 function fileData(collection: string, data: Record<string, unknown>): unknown {
-  const plan = CMS_COLLECTIONS[collection];
+  const plan = cmsCollection(collection);
   const entry = withoutEmpty(data) as Record<string, unknown> | undefined;
   if (!entry) return {};
   if (plan?.rootList) return entry[plan.rootList];
@@ -173,16 +180,17 @@ export function entryProblems(
     message: problem.message,
   });
   const problems = names ? nameProblems(collection, path, entry, names).map(named) : [];
+  problems.push(...specWordProblems([{ ...refOf(collection, path), path, data: entry }]).map(named));
   if (!plans) return problems;
   const plansNow = collection === 'plans' ? (result.data as Plans) : plans;
   const factsNow = collection === 'facts' ? (result.data as Facts) : facts;
-  const file = { path, data: entry, body: String(data.body ?? '') };
+  const file = { ...refOf(collection, path), path, data: entry, body: String(data.body ?? '') };
   problems.push(...planCopyProblems([file], plansNow).map(named));
   if (!factsNow) return problems;
   problems.push(...claimProblems([file], factsNow, plansNow).map(named));
   if (collection === 'facts') {
     // The plan cards (Plans and pricing) against the facts about to be saved, named by the cards' own labels.
-    const plansFile = { path: PLANS_FILE, data: plansNow };
+    const plansFile = { ...refOf('plans', PLANS_FILE), path: PLANS_FILE, data: plansNow };
     const plansSchema = collectionSchema('plans')!;
     for (const problem of claimProblems([plansFile], factsNow, plansNow)) {
       if (problem.file !== PLANS_FILE) continue;
@@ -193,7 +201,16 @@ export function entryProblems(
   return problems;
 }
 
-const PLANS_FILE = 'src/content/plans/plans.json';
+const PLANS_FILE = contentPath('plans', 'plans');
+
+/**
+ * The entry a save writes, as the table of where content lives reads its path; a path it does not know (a new entry
+ * the admin names by its own) is taken as the collection's, in the default language.
+ */
+function refOf(collection: string, path: string): ContentEntryRef {
+  const id = path.slice(path.lastIndexOf('/') + 1).replace(/\.(json|md)$/, '');
+  return contentEntryOf(path) ?? { collection: collection as ContentCollection, locale: DEFAULT_LOCALE, id };
+}
 
 /** "community.faq[0].answer" → ["community", "faq", 0, "answer"]. */
 export const fieldPath = (field: string): (string | number)[] =>

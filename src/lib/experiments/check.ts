@@ -6,7 +6,7 @@
  */
 import type { z } from 'astro/zod';
 import type { Product } from '../pricing/cards';
-import type { Variant } from '../pricing/periods';
+import type { PriceList } from '../pricing/periods';
 import type { Experiment, ExperimentChange } from '../schemas/experiments';
 import { applyChanges, splitChanges, type ChangePart } from './changes';
 
@@ -16,7 +16,7 @@ export type ExperimentPageKind = 'home' | 'feature' | 'landing' | 'pricing';
 /** A pricing page's product and price list (the plans' content file is shared by all four). */
 export interface PricingPage {
   product: Product;
-  priceList: Variant;
+  priceList: PriceList;
 }
 
 /** Another content file a page's experiments may change, under its part's prefix (the home page's offer). */

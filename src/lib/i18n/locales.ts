@@ -36,3 +36,43 @@ export function localeOfPath(pathname: string): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The pseudo-locale of the test build: the English site again under /qps, every word of its content and labels marked
+ * (the pseudo-locale's transform), so that a word still written into code shows unmarked. Never in the site's build,
+ * the sitemap or the language links.
+ */
+export const PSEUDO_LOCALE = 'qps';
+export const PSEUDO = { tag: 'en-IN', hreflang: null, ogLocale: 'en_IN', name: 'Pseudo', prefix: '/qps' } as const;
+
+/** The language a page is rendered in: one of the site's, or the test build's pseudo-locale. */
+export type PageLocale = Locale | typeof PSEUDO_LOCALE;
+
+/** A page locale's row: its `Intl` tag, its `lang`, its URL prefix. */
+export const localeInfo = (locale: PageLocale) => (locale === PSEUDO_LOCALE ? PSEUDO : LOCALES[locale]);
+
+/** The `lang` of a page in `locale` ("en", "hi"; the pseudo-locale is English marked: "en"). */
+export const langOf = (locale: PageLocale): string => (locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale);
+
+/**
+ * The locale of a page by its path, the test build's pseudo-locale included: the locale whose prefix opens it, else
+ * the default (English, at the root).
+ */
+export function pageLocaleOfPath(pathname: string): PageLocale {
+  const all: [PageLocale, string][] = [
+    ...(Object.entries(LOCALES) as [Locale, { prefix: string }][]).map(([code, row]): [PageLocale, string] => [
+      code,
+      row.prefix,
+    ]),
+    [PSEUDO_LOCALE, PSEUDO.prefix],
+  ];
+  const found = all.find(([, prefix]) => prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`)));
+  return found ? found[0] : DEFAULT_LOCALE;
+}
+
+/** `path` (a path of the English site) as it is in `locale`: "/pricing" is "/hi/pricing", "/" is "/hi". */
+export function localePath(locale: PageLocale, path: string): string {
+  const { prefix } = localeInfo(locale);
+  if (!prefix) return path;
+  return path === '/' ? prefix : `${prefix}${path}`;
+}

@@ -7,7 +7,7 @@ import { fillSlots } from '../brand';
 import { HONEYPOT_FIELD, LEAD_LIMITS, type Lead, type LeadInput, type LeadProblem } from './rules';
 import type { Ui } from '../schemas/ui';
 
-/** Field labels, placeholders and messages (src/content/ui.json, `leadForm`). */
+/** Field labels, placeholders and messages (the site-wide labels, `leadForm`). */
 export type LeadFieldLabels = Pick<
   Ui['leadForm'],
   'name' | 'namePlaceholder' | 'mobile' | 'mobilePlaceholder' | 'honeypot' | 'errors' | 'notice' | 'kept'

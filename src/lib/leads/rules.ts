@@ -34,7 +34,7 @@ export interface Lead {
  * number that is not digits with single separators).
  */
 export type LeadProblem = 'required' | 'tooLong' | 'invalid';
-/** The problem of each field at fault; the message a visitor reads is content (src/content/ui.json, `leadForm`). */
+/** The problem of each field at fault; the message a visitor reads is content (the site-wide labels, `leadForm`). */
 export type LeadErrors = Partial<Record<keyof Lead, LeadProblem>>;
 
 export const NAME_MAX_LENGTH = 100;

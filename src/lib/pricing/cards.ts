@@ -5,7 +5,7 @@
 import { CHAT_TOPICS, type ChatTopic } from '../analytics';
 import { fillSlots } from '../brand';
 import type { Ui } from '../schemas/ui';
-import { communityPeriods, whatsappPeriods, type Period, type Variant } from './periods';
+import { communityPeriods, whatsappPeriods, type Period, type PriceList } from './periods';
 import {
   chargesOf,
   priceLines,
@@ -81,27 +81,27 @@ export interface PeriodToggleProps {
   badge?: { period: Period; text: string } | undefined;
 }
 
-/** What a pricing page passes in: the variant, the sales chat's prefilled messages and the buttons' addresses. */
+/** What a pricing page passes in: the price list, the sales chat's prefilled messages and the buttons' addresses. */
 export interface PricingSettings {
-  variant: Variant;
+  priceList: PriceList;
   messages: Ui['chat'];
   links: CardLinks;
 }
 
-/** The setup cost line of the WhatsApp plans in a variant (the main variant's cost where the variant sets none). */
-export function whatsappSetupLine(plans: Plans, variant: Variant): string {
-  return setupLine(plans.whatsapp.setupCost[variant] ?? plans.whatsapp.setupCost.main, plans.labels);
+/** The setup cost line of the WhatsApp plans in a price list (the main price list's cost where the price list sets none). */
+export function whatsappSetupLine(plans: Plans, priceList: PriceList): string {
+  return setupLine(plans.whatsapp.setupCost[priceList] ?? plans.whatsapp.setupCost.main, plans.labels);
 }
 
 /**
- * One plan's complete card for a variant: heading id, name, tagline, "Most popular" badge, the price lines of the
+ * One plan's complete card for a price list: heading id, name, tagline, "Most popular" badge, the price lines of the
  * product's periods, the setup cost, the note (a community plan's transaction fee, a WhatsApp plan's free trial), the
  * features (the free WhatsApp plan's limits first), the conversation charges of a WhatsApp plan and the button.
  */
 export function planCard(
   plans: Plans,
   plan: CommunityPlan | WhatsappPlan,
-  { variant, messages, links }: PricingSettings,
+  { priceList, messages, links }: PricingSettings,
 ): PlanCardProps {
   const { labels } = plans;
   const product: Product = 'charges' in plan ? 'whatsapp' : 'community';
@@ -110,7 +110,7 @@ export function planCard(
     name: plan.name,
     tagline: plan.tagline,
     popular: plan.highlighted ? labels.mostPopular : undefined,
-    priceLines: priceLines(plan, variant, products[product].periods, labels),
+    priceLines: priceLines(plan, priceList, products[product].periods, labels),
     features: plan.features,
     cta: { ...planCta(plan.cta, messages, links), label: plan.cta.label },
   };
@@ -119,16 +119,16 @@ export function planCard(
     const limits = Object.entries(whatsapp.freeLimits) as [keyof typeof whatsapp.freeLimits, number][];
     return {
       ...card,
-      setup: whatsappSetupLine(plans, variant),
+      setup: whatsappSetupLine(plans, priceList),
       note: plan.trialDays ? fillSlots(whatsapp.trial, { days: plan.trialDays }) : undefined,
       features:
         plan.id === 'free'
           ? [...limits.map(([key, n]) => fillSlots(whatsapp.freeLimitLines[key], { n })), ...plan.features]
           : plan.features,
-      charges: { amounts: chargesOf(plan, variant) ?? plan.charges.main, labels: whatsapp.charges },
+      charges: { amounts: chargesOf(plan, priceList) ?? plan.charges.main, labels: whatsapp.charges },
     };
   }
-  const setup = plan.setupCost?.[variant];
+  const setup = plan.setupCost?.[priceList];
   return {
     ...card,
     noPrice: plans.community.noPrice,
@@ -141,7 +141,7 @@ export function planCard(
 }
 
 /**
- * A pricing page's period toggle and cards for one product and variant. Both follow the product's one list of
+ * A pricing page's period toggle and cards for one product and price list. Both follow the product's one list of
  * periods; the period checked at first is the content's (`defaultPeriod`), and the community plans' savings badge
  * sits next to Yearly.
  */

@@ -1,16 +1,16 @@
 import { fillSlots } from '../brand';
 import { pricingPaths } from '../routes';
-import { whatsappPeriods, type Variant } from './periods';
+import { whatsappPeriods, type PriceList } from './periods';
 import { priceOf, type Plans, type PricingLabels } from './prices';
 
 /** The WhatsApp plans as a schema.org Product with one Offer per plan and period (the free plan once). */
 export function whatsappOffersJsonLd(
   whatsapp: Plans['whatsapp'],
-  variant: Variant,
+  priceList: PriceList,
   labels: Pick<PricingLabels, 'periods'>,
   site: { url: string; brand: string },
 ): Record<string, unknown> {
-  const url = new URL(pricingPaths[variant].whatsapp, site.url).toString();
+  const url = new URL(pricingPaths[priceList].whatsapp, site.url).toString();
   return {
     '@type': 'Product',
     name: whatsapp.product.name,
@@ -25,7 +25,7 @@ export function whatsappOffersJsonLd(
             plan.id === 'free'
               ? plan.name
               : fillSlots(whatsapp.product.offer, { plan: plan.name, period: labels.periods[period].label }),
-          price: priceOf(plan, variant, period),
+          price: priceOf(plan, priceList, period),
           priceCurrency: 'INR',
           url,
           availability: 'https://schema.org/InStock',

@@ -10,15 +10,17 @@
  *   {plan.<id>.trial}                           a WhatsApp plan's free trial: "7-day free trial"
  *   {yearlySaving}                              what yearly billing saves on the community plans: "up to 16%"
  *
- * Each price list (variant) fills them with its own values: /mr/pricing states the /mr/ prices. planSlots() gives the
+ * Each price list fills them with its own values: /mr/pricing states the /mr/ prices. planSlots() gives the
  * values (src/data/content.ts fills them in where content is read); planCopyProblems() is the build's check over every
  * content file (src/integrations/pricing-check.ts), which refuses copy that contradicts the plans. docs/content.md
  * gives the rules and their scope in an editor's words.
  */
 import { fillSlots } from '../brand';
 import { COMPANY_SLOT_MEANINGS } from '../company';
+import { rulesFor } from '../i18n/rules';
+import type { ContentCollection, ContentEntryRef, ContentFile } from '../content-paths';
 import { formatRupees } from '../format';
-import { communityPeriods, variants, whatsappPeriods, type Variant } from './periods';
+import { communityPeriods, priceLists, whatsappPeriods, type PriceList } from './periods';
 import { priceOf, yearlySaving, type Plans } from './prices';
 
 /** What a slot states: its text, and the figure behind it (a rupee amount or a percentage) for the check. */
@@ -47,9 +49,9 @@ type PlanSlotField = keyof typeof PLAN_SLOT_FIELDS;
  * What yearly billing saves on the community plans of a price list: the largest whole percent any paid plan saves,
  * written "up to 16%" (`community.savingUpTo`) where the plans save different amounts; null when none saves.
  */
-function savingFigure(plans: Plans, variant: Variant): Figure | null {
+function savingFigure(plans: Plans, priceList: PriceList): Figure | null {
   const savings = plans.community.plans.flatMap((plan) => {
-    const prices = plan.prices[variant];
+    const prices = plan.prices[priceList];
     const saving = prices ? yearlySaving(prices) : null;
     return saving !== null && saving > 0 ? [saving] : [];
   });
@@ -65,7 +67,7 @@ function savingFigure(plans: Plans, variant: Variant): Figure | null {
  * Every slot of one price list and what it states; null where the list has no such value (Lite has no /mr/ price).
  * A slot that is not a key here does not exist (a WhatsApp plan has no fee, a community plan no quarterly price).
  */
-export function planFigures(plans: Plans, variant: Variant): Record<string, Figure | null> {
+export function planFigures(plans: Plans, priceList: PriceList): Record<string, Figure | null> {
   const out: Record<string, Figure | null> = {};
   const put = (id: string, field: PlanSlotField, figure: Figure | null) => {
     out[`plan.${id}.${field}`] = figure;
@@ -73,19 +75,19 @@ export function planFigures(plans: Plans, variant: Variant): Record<string, Figu
   for (const plan of plans.community.plans) {
     put(plan.id, 'name', { text: plan.name });
     for (const period of communityPeriods) {
-      const price = priceOf(plan, variant, period);
+      const price = priceOf(plan, priceList, period);
       put(plan.id, period, price === null ? null : rupees(price));
     }
-    const setup = plan.setupCost?.[variant];
+    const setup = plan.setupCost?.[priceList];
     put(plan.id, 'setup', typeof setup === 'number' ? rupees(setup) : null);
     put(plan.id, 'fee', plan.transactionFeePercent === undefined ? null : percent(plan.transactionFeePercent));
   }
   // The WhatsApp plans share one setup cost; a price list without its own takes the main one (as their cards do).
-  const whatsappSetup = plans.whatsapp.setupCost[variant] ?? plans.whatsapp.setupCost.main;
+  const whatsappSetup = plans.whatsapp.setupCost[priceList] ?? plans.whatsapp.setupCost.main;
   for (const plan of plans.whatsapp.plans) {
     put(plan.id, 'name', { text: plan.name });
     for (const period of whatsappPeriods) {
-      const price = priceOf(plan, variant, period);
+      const price = priceOf(plan, priceList, period);
       put(plan.id, period, price === null ? null : rupees(price));
     }
     put(plan.id, 'setup', rupees(whatsappSetup));
@@ -96,14 +98,14 @@ export function planFigures(plans: Plans, variant: Variant): Record<string, Figu
         value: plan.trialDays,
       });
   }
-  out.yearlySaving = savingFigure(plans, variant);
+  out.yearlySaving = savingFigure(plans, priceList);
   return out;
 }
 
 /** The plan slots of one price list with their text, for filling content (slots without a value are left out). */
-export function planSlots(plans: Plans, variant: Variant): Record<string, string> {
+export function planSlots(plans: Plans, priceList: PriceList): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(planFigures(plans, variant)).flatMap(([slot, figure]) => (figure ? [[slot, figure.text]] : [])),
+    Object.entries(planFigures(plans, priceList)).flatMap(([slot, figure]) => (figure ? [[slot, figure.text]] : [])),
   );
 }
 
@@ -119,12 +121,7 @@ export function planSlotMeaning(slot: string): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // The build's check
 
-/** A content file as the check reads it: its path in the project, its data (JSON or front matter), a Markdown body. */
-export interface ContentFile {
-  path: string;
-  data: unknown;
-  body?: string;
-}
+export type { ContentFile } from '../content-paths';
 
 export interface CopyProblem {
   file: string;
@@ -133,9 +130,9 @@ export interface CopyProblem {
 }
 
 /** The community pricing page of each price list, named in a problem. */
-export const pricingLists: Record<Variant, string> = { main: '/pricing', mr: '/mr/pricing' };
-/** Files shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
-export const SHOWN_WITH_EVERY_LIST = new Set(['src/content/plans/plans.json', 'src/content/ui.json']);
+export const pricingLists: Record<PriceList, string> = { main: '/pricing', mr: '/mr/pricing' };
+/** Collections shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
+export const SHOWN_WITH_EVERY_LIST: ReadonlySet<ContentCollection> = new Set(['plans', 'ui']);
 
 /** Words used as plan names elsewhere: before "plan" they must be the name of one of ours. */
 export const PLAN_LIKE_NAMES = [
@@ -165,13 +162,11 @@ export const PLAN_LIKE_NAMES = [
 ];
 
 /** Which rules a file's text is held to (docs/content.md, "Copy that states a plan"). */
-export function scopeOf(path: string): { names: boolean; figures: boolean } {
+export function scopeOf({ collection }: ContentEntryRef): { names: boolean; figures: boolean } {
   // Blog posts are dated articles about the reader's own plans and prices: only their slots are checked.
-  if (/^src\/content\/blog\/[^/]+\.md$/.test(path)) return { names: false, figures: false };
+  if (collection === 'blog') return { names: false, figures: false };
   // Legal text is agreed as of its date, and a testimonial is a customer's own words: no figure is rewritten there.
-  if (path.startsWith('src/content/legal/') || path.startsWith('src/content/testimonials/')) {
-    return { names: true, figures: false };
-  }
+  if (collection === 'legal' || collection === 'testimonials') return { names: true, figures: false };
   return { names: true, figures: true };
 }
 
@@ -212,10 +207,6 @@ const isPlanSlot = (name: string) =>
   (name.includes('.') && !/^(fact|company)\./i.test(name)) || name.toLowerCase() === 'yearlysaving';
 const RUPEES = /₹\s?(\d[\d,]*(?:\.\d+)?)/g;
 const PERCENT = /(?<![\d.,])(\d+(?:\.\d+)?)\s?%/g;
-/** A sentence about what a plan costs in fees or what billing saves. */
-const FEE_OR_SAVING = /\b(fees?|commission|sav(?:e|es|ed|ing|ings)|discount|billing|billed)\b/i;
-/** ...but a clause about a payment gateway states the gateway's charges (the spec's "2 to 2.5%"), not a plan's. */
-const GATEWAY = /\bgateways?\b/i;
 /** The clause of `text` around position `at`: between the nearest , ; : or dash on either side. */
 function clauseAt(text: string, at: number): string {
   const start = Math.max(...[',', ';', ':', ' - ', ' – '].map((mark) => text.lastIndexOf(mark, at)));
@@ -227,7 +218,7 @@ const TRIAL = /\btrials?\b/i;
 const FREE_TRIAL = /\bfree trials?\b/i;
 const DAYS = /(?<![\d.,])(\d+)[\s-]*days?\b/gi;
 /** The template the trial slot is written from ("{days}-day free trial"), which is not a sentence of its own. */
-const TRIAL_TEMPLATE = { file: 'src/content/plans/plans.json', field: 'whatsapp.trial' };
+const TRIAL_TEMPLATE = { collection: 'plans', field: 'whatsapp.trial' };
 const RANGE_AFTER = /^\s*(?:to|-|–|—)\s*[₹\d]/;
 const RANGE_BEFORE = /\d\s*%?\s*(?:to|-|–|—)\s*$/;
 
@@ -236,10 +227,9 @@ export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g,
 const list = (items: string[]) => items.map((item) => `{${item}}`).join(' or ');
 
 export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProblem[] {
-  const figures = Object.fromEntries(variants.map((variant) => [variant, planFigures(plans, variant)])) as Record<
-    Variant,
-    Record<string, Figure | null>
-  >;
+  const figures = Object.fromEntries(
+    priceLists.map((priceList) => [priceList, planFigures(plans, priceList)]),
+  ) as Record<PriceList, Record<string, Figure | null>>;
   const planIds: string[] = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.id);
   const ourNames = [...plans.community.plans, ...plans.whatsapp.plans].map((plan) => plan.name);
   const knownNames = [...new Set([...ourNames, ...(plans.community.salesNote.plans ?? [])])];
@@ -256,8 +246,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   const slotsStating = (unit: '₹' | '%' | 'days', value: number) =>
     [
       ...new Set(
-        variants.flatMap((variant) =>
-          Object.entries(figures[variant]).flatMap(([slot, figure]) =>
+        priceLists.flatMap((priceList) =>
+          Object.entries(figures[priceList]).flatMap(([slot, figure]) =>
             figure?.unit === unit && figure.value === value ? [slot] : [],
           ),
         ),
@@ -266,8 +256,8 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
 
   const problems: CopyProblem[] = [];
 
-  const checkSlots = (file: string, field: string, text: string) => {
-    const shownWith = SHOWN_WITH_EVERY_LIST.has(file) ? variants : (['main'] as const);
+  const checkSlots = (file: string, field: string, text: string, everyList: boolean) => {
+    const shownWith = everyList ? priceLists : (['main'] as const);
     for (const [written, before, name, after] of text.matchAll(SLOT)) {
       if (name && /^company\./i.test(name) && !Object.hasOwn(COMPANY_SLOT_MEANINGS, name))
         problems.push({
@@ -293,7 +283,7 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
             .join(', ')}`,
         );
       else {
-        const missing = shownWith.filter((variant) => !figures[variant][name]);
+        const missing = shownWith.filter((priceList) => !figures[priceList][name]);
         if (missing.length)
           add(
             `has no value in the ${missing.join(' and ')} price list (${missing.map((v) => pricingLists[v]).join(', ')}), which shows this file`,
@@ -344,20 +334,21 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       });
   };
 
-  const checkFigures = (file: string, field: string, text: string) => {
-    if (file === 'src/content/plans/plans.json' && field === 'community.yearlyBadge') {
+  const checkFigures = (file: string, field: string, text: string, { collection, locale }: ContentEntryRef) => {
+    const rules = rulesFor(locale);
+    if (collection === 'plans' && field === 'community.yearlyBadge') {
       for (const [literal] of text.matchAll(PERCENT)) {
         problems.push({
           file,
           field,
-          message: `"${literal}" states a saving of its own: write {yearlySaving}, which states what the prices save (${variants
-            .map((variant) => `${variant}: ${figures[variant].yearlySaving?.text ?? 'nothing'}`)
+          message: `"${literal}" states a saving of its own: write {yearlySaving}, which states what the prices save (${priceLists
+            .map((priceList) => `${priceList}: ${figures[priceList].yearlySaving?.text ?? 'nothing'}`)
             .join(', ')})`,
         });
       }
       return;
     }
-    const isTrialTemplate = file === TRIAL_TEMPLATE.file && field === TRIAL_TEMPLATE.field;
+    const isTrialTemplate = collection === TRIAL_TEMPLATE.collection && field === TRIAL_TEMPLATE.field;
     for (const sentence of sentencesOf(text)) {
       const namesPlan = namesOurPlan(sentence);
       if (TRIAL.test(sentence) && !isTrialTemplate) checkTrial(file, field, sentence, namesPlan);
@@ -376,12 +367,12 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
             message: `"${match[0]}" is a price no plan states, in a sentence about a plan: write the plan's price as a slot, e.g. {plan.plus.monthly}`,
           });
       }
-      if (!FEE_OR_SAVING.test(sentence)) continue;
+      if (!rules.feeOrSaving.test(sentence)) continue;
       for (const match of sentence.matchAll(PERCENT)) {
         const at = match.index;
         if (RANGE_AFTER.test(sentence.slice(at + match[0].length)) || RANGE_BEFORE.test(sentence.slice(0, at)))
           continue;
-        if (GATEWAY.test(clauseAt(sentence, at))) continue;
+        if (rules.gateway.test(clauseAt(sentence, at))) continue;
         const slots = slotsStating('%', Number(match[1]));
         if (slots.length)
           problems.push({
@@ -400,11 +391,11 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   };
 
   for (const file of files) {
-    const scope = scopeOf(file.path);
+    const scope = scopeOf(file);
     for (const [field, text] of textsOf(file)) {
-      checkSlots(file.path, field, text);
+      checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
       if (scope.names) checkNames(file.path, field, text);
-      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text);
+      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text, file);
     }
   }
   return problems;

@@ -7,7 +7,7 @@ import type { z } from 'astro/zod';
 import { fillSlots } from '../brand';
 import { formatRupees } from '../format';
 import type { conversationCharges, plansSchema } from '../schemas/plans';
-import type { Period, Variant } from './periods';
+import type { Period, PriceList } from './periods';
 
 export type Plans = z.infer<typeof plansSchema>;
 export type PricingLabels = Plans['labels'];
@@ -16,15 +16,15 @@ export type WhatsappPlan = Plans['whatsapp']['plans'][number];
 export type PlanCta = CommunityPlan['cta'];
 export type ConversationCharges = z.infer<typeof conversationCharges>;
 
-/** A plan's price for one variant and period, or null when the product sets none for that variant. */
-export function priceOf(plan: CommunityPlan | WhatsappPlan, variant: Variant, period: Period): number | null {
-  const prices = plan.prices[variant];
+/** A plan's price for one price list and period, or null when the product sets none for that price list. */
+export function priceOf(plan: CommunityPlan | WhatsappPlan, priceList: PriceList, period: Period): number | null {
+  const prices = plan.prices[priceList];
   if (!prices) return null;
   return (prices as Partial<Record<Period, number>>)[period] ?? null;
 }
 
-export function chargesOf(plan: WhatsappPlan, variant: Variant): ConversationCharges | null {
-  return plan.charges[variant] ?? null;
+export function chargesOf(plan: WhatsappPlan, priceList: PriceList): ConversationCharges | null {
+  return plan.charges[priceList] ?? null;
 }
 
 /** A per-message charge: "₹0.90", "₹0.115", "₹0". */
@@ -47,15 +47,15 @@ export interface PriceLine {
   billed: string;
 }
 
-/** A plan's price line for each period that has a price in the variant (none when the product sets none). */
+/** A plan's price line for each period that has a price in the price list (none when the product sets none). */
 export function priceLines(
   plan: CommunityPlan | WhatsappPlan,
-  variant: Variant,
+  priceList: PriceList,
   periods: readonly Period[],
   labels: Pick<PricingLabels, 'periods' | 'billed'>,
 ): PriceLine[] {
   return periods.flatMap((period) => {
-    const price = priceOf(plan, variant, period);
+    const price = priceOf(plan, priceList, period);
     const { label, suffix } = labels.periods[period];
     return price === null
       ? []

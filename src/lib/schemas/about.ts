@@ -98,7 +98,7 @@ export const aboutSchema = z
     vision: statement.describe(editorText('Vision', 'The vision card, beside the mission.')),
     cta: z
       .object({
-        heading: z.literal('Join the Mission'),
+        heading: z.string().min(1).describe(editorText('Heading', 'The closing heading.')),
         text: z.string().min(20).describe(editorText('Text', 'The line under the closing heading.')),
         button: z
           .string()

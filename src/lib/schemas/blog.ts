@@ -123,15 +123,15 @@ export const blogPageSchema = z
           'On a phone the search box and the category links fold under this button, so that the first post shows on the first screen.',
         ),
       ),
-    allCategories: z.literal('All'),
-    noImage: z.literal('No Image').describe(editorText('No picture', 'On a card whose post has no picture.')),
-    empty: z.literal('No blogs found').describe(editorText('No posts', 'Shown when no post is left in the list.')),
+    allCategories: z.string().min(1).describe(editorText('All categories', 'The first category link: every post.')),
+    noImage: z.string().min(1).describe(editorText('No picture', 'On a card whose post has no picture.')),
+    empty: z.string().min(1).describe(editorText('No posts', 'Shown when no post is left in the list.')),
     byline: z.string().min(1).describe(editorText('Before author', 'Before a post\'s author, such as "By".')),
     loading: z
       .string()
       .min(3)
       .describe(editorText('Loading', 'Shown while a post newer than the last site update loads.')),
-    notFound: z.literal('Blog not found or an error occurred'),
+    notFound: z.string().min(1).describe(editorText('Post not found', 'Shown when a post cannot be loaded.')),
     pagedTitle: z
       .string()
       .includes('{page}')

@@ -1,9 +1,10 @@
 /**
  * The collections read from files: the folder (under the project), the files' pattern and the schema each file is
- * checked against. src/content.config.ts loads them from this table, and the unit tests parse every file through it,
- * so both check the same files against the same schemas. (The blog's posts and categories have their own loader:
- * src/data/blog/loader.ts.)
+ * checked against. The content layer's configuration loads them from this table, and the unit tests parse every file
+ * through it, so both check the same files against the same schemas. (The blog's posts and categories have their own
+ * loader, which reads the API or the embedded Markdown.)
  */
+import { contentFolder, contentPattern, type ContentCollection } from '../content-paths';
 import { aboutSchema } from './about';
 import { blogPageSchema } from './blog';
 import { experimentSchema } from './experiments';
@@ -19,26 +20,31 @@ import { testimonialSchema } from './testimonials';
 import { uiSchema } from './ui';
 import { whatsappSchema } from './whatsapp';
 
-const folder = <Schema>(base: string, schema: Schema, pattern = '*.json') => ({ base, pattern, schema });
+/** A collection read from files: its folder and files' pattern from the table of where content lives, its schema. */
+const folder = <Schema>(collection: ContentCollection, schema: Schema) => ({
+  base: contentFolder(collection),
+  pattern: contentPattern(collection),
+  schema,
+});
 
 export const FILE_COLLECTIONS = {
   /** Site-wide labels. */
-  ui: folder('src/content', uiSchema, 'ui.json'),
+  ui: folder('ui', uiSchema),
   /** The 404 and thank-you pages. */
-  pages: folder('src/content/pages', pagesSchema),
-  home: folder('src/content/home', homeSchema),
-  offer: folder('src/content/offer', offerSchema),
-  testimonials: folder('src/content/testimonials', testimonialSchema),
-  features: folder('src/content/features', featureSchema),
-  landing: folder('src/content/landing', landingSchema),
-  whatsapp: folder('src/content/whatsapp', whatsappSchema),
-  plans: folder('src/content/plans', plansSchema),
+  pages: folder('pages', pagesSchema),
+  home: folder('home', homeSchema),
+  offer: folder('offer', offerSchema),
+  testimonials: folder('testimonials', testimonialSchema),
+  features: folder('features', featureSchema),
+  landing: folder('landing', landingSchema),
+  whatsapp: folder('whatsapp', whatsappSchema),
+  plans: folder('plans', plansSchema),
   /** The product's facts, each stated once: copy quotes them through {fact.…} slots. */
-  facts: folder('src/content/facts', factsSchema),
-  about: folder('src/content/about', aboutSchema),
+  facts: folder('facts', factsSchema),
+  about: folder('about', aboutSchema),
   /** Markdown: the schema checks the front matter. */
-  legal: folder('src/content/legal', legalSchema, '*.md'),
-  blogPage: folder('src/content/blog-page', blogPageSchema),
-  /** Tests of a page's words: src/data/experiments.ts builds the variant pages. */
-  experiments: folder('src/content/experiments', experimentSchema),
+  legal: folder('legal', legalSchema),
+  blogPage: folder('blogPage', blogPageSchema),
+  /** Tests of a page's words: the experiments' reader builds the variant pages. */
+  experiments: folder('experiments', experimentSchema),
 };

@@ -213,7 +213,7 @@ export const featureSchema = ({ image }: SchemaContext) => {
               .min(3)
               .max(40)
               .describe(editorText('List name', 'Read aloud to blind visitors as the name of the row of themes.')),
-            useTheme: z.literal('Use Theme'),
+            useTheme: z.string().min(1).describe(editorText('Use theme button', 'On each theme of the carousel.')),
             picked: z
               .string()
               .min(10)

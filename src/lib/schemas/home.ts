@@ -7,11 +7,8 @@ const label = z.string().min(2).max(60);
 
 const showcaseEntry = z
   .object({
-    title: z
-      .string()
-      .regex(/^Manage /, 'a showcase title starts with "Manage"')
-      .describe(editorText('Title', 'The tool\'s heading: "Manage " and the tab name, such as "Manage Members".')),
-    tab: label.describe(editorText('Tab name', 'The tool\'s tab: its title without "Manage ".')),
+    title: label.describe(editorText('Title', 'The tool\'s heading, such as "Manage Members".')),
+    tab: label.describe(editorText('Tab name', 'The tool\'s tab: its title in fewer words, such as "Members".')),
     subtitle: z.string().min(20).max(200).describe(editorText('Text', 'The lines under the title.')),
     icon: iconName.describe(editorText('Icon', 'The small picture on the tab, picked by name.')),
     preview: z
@@ -21,8 +18,7 @@ const showcaseEntry = z
     imageAlt: z.string().min(10).describe(altText('the moving preview', 'Preview description')),
     to: z.string().startsWith('/').describe(editorText('Link', "The tool's page, such as /member-management.")),
   })
-  .strict()
-  .refine((e) => e.title === `Manage ${e.tab}`, { message: 'tab is the title without "Manage "', path: ['tab'] });
+  .strict();
 export type ShowcaseEntry = z.infer<typeof showcaseEntry>;
 
 /** The feature showcase section: its heading, the labels of its tabs and arrows, and the seven entries. */
@@ -107,7 +103,7 @@ export type RoiCopy = z.infer<typeof roi>;
 const whatsappImpact = z
   .object({
     ...sectionHead,
-    heading: z.literal('WhatsApp Marketing Impact'),
+    heading: z.string().min(1).describe(editorText('Heading', "The calculator section's heading.")),
     open: label.describe(editorText('Phone button', 'On a phone the intro and the calculator fold under this button.')),
     sliders: sliderLabels(WHATSAPP_SLIDERS),
     converted: label.describe(editorText('Members heading', 'Over the number of members a broadcast converts.')),
@@ -129,8 +125,8 @@ const offerPopup = z
       .strict()
       .describe(editorText('Countdown units', "The words under the countdown's numbers.")),
     was: label.describe(editorText('Before old price', 'Read aloud before the crossed-out price, such as "was".')),
-    submit: z.literal('Claim Now'),
-    submitting: z.literal('Submitting...'),
+    submit: z.string().min(1).describe(editorText('Claim button', "The popup form's send button.")),
+    submitting: z.string().min(1).describe(editorText('Claiming', 'The claim button while the details are sent.')),
   })
   .strict()
   .describe(editorText('Offer popup', "The popup's own words; the offer itself is under Offer."));
@@ -214,18 +210,21 @@ export const homeSchema = z
       .describe(editorText('FAQ', 'The questions and answers near the end of the home page.')),
     community: z
       .object({
-        heading: z.literal('Join the community for more updates'),
+        heading: z.string().min(1).describe(editorText('Heading', "The banner's heading.")),
         text: z.string().min(20).describe(editorText('Text', "The line under the banner's heading.")),
-        button: z.literal('Join Community'),
+        button: z.string().min(1).describe(editorText('Button', 'Opens the public community page.')),
       })
       .strict()
       .describe(editorText('Community banner', 'The banner whose button opens the public community page.')),
     cta: z
       .object({
-        label: z.literal('Elevate Your Business'),
-        heading: z.literal('Join {brand} revolution'),
+        label: z
+          .string()
+          .min(1)
+          .describe(editorText('Line above heading', 'The short line above the closing heading.')),
+        heading: z.string().min(1).describe(editorText('Heading', 'The closing heading.')),
         text: z.string().min(20).describe(editorText('Text', 'The line under the closing heading.')),
-        button: z.literal('Create your Community'),
+        button: z.string().min(1).describe(editorText('Button', 'Opens the admin app to sign up.')),
       })
       .strict()
       .describe(editorText('Closing call', 'The last section of the home page, with its sign-up button.')),

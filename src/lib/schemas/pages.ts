@@ -35,10 +35,13 @@ export const pagesSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('thank-you'),
-      heading: z.literal('Thank You!'),
-      submitted: z.literal('Your details have been submitted successfully.'),
-      next: z.literal("We'll get in touch with you shortly. Redirecting..."),
-      home: z.literal('Home'),
+      heading: z.string().min(1).describe(editorText('Heading', 'The big heading of the page.')),
+      submitted: z.string().min(1).describe(editorText('Received', 'The line that says the details arrived.')),
+      next: z
+        .string()
+        .min(1)
+        .describe(editorText('Next', 'The line that says what happens next, before the page moves on.')),
+      home: z.string().min(1).describe(editorText('Chat button', 'Opens the sales chat.')),
       continue: z
         .string()
         .min(5)

@@ -4,14 +4,14 @@
  * so that each number is written once.
  */
 import { z } from 'astro/zod';
-import { communityPeriods, whatsappPeriods, type Variant } from '../pricing/periods';
+import { communityPeriods, whatsappPeriods, type PriceList } from '../pricing/periods';
 import { pricingPaths } from '../routes';
 import { EDITOR_TEXT, editorText, faqItem, seo } from './common';
 
 type Product = 'community' | 'whatsapp';
 /** The page a price list's value is shown on, for the editors' hints. */
-const pageOf = (product: Product, variant: Variant) =>
-  variant === 'main' ? pricingPaths.main[product] : `${pricingPaths.mr[product]} (the regional page)`;
+const pageOf = (product: Product, priceList: PriceList) =>
+  priceList === 'main' ? pricingPaths.main[product] : `${pricingPaths.mr[product]} (the regional page)`;
 
 const rupees = z.number().int().nonnegative();
 const perMessage = z.number().nonnegative();
@@ -20,7 +20,7 @@ const WHOLE_RUPEES = 'in whole rupees: digits only, no ₹ sign or commas';
 /** One period's price in whole rupees, on one page. */
 const price = (label: string, per: string, page: string) =>
   rupees.describe(editorText(`${label} price (₹)`, `The price per ${per} on ${page}, ${WHOLE_RUPEES}.`));
-/** A price per billing period; `null` for a variant means the product sets no such price there (nothing is invented). */
+/** A price per billing period; `null` for a price list means the product sets no such price there (nothing is invented). */
 const communityPrices = (page: string) =>
   z.object({ monthly: price('Monthly', 'month', page), yearly: price('Yearly', 'year', page) }).strict();
 const whatsappPrices = (page: string) =>
@@ -35,10 +35,10 @@ const whatsappPrices = (page: string) =>
  * A value for the main pages and one for the /mr/ pages; none (null or left out) where the /mr/ pages have none.
  * `text` is each one's label and hint.
  */
-const perVariant = <T extends z.ZodTypeAny>(value: (variant: Variant) => T, text: Record<Variant, string>) =>
+const perPriceList = <T extends z.ZodTypeAny>(value: (priceList: PriceList) => T, text: Record<PriceList, string>) =>
   z.object({ main: value('main').describe(text.main), mr: value('mr').nullish().describe(text.mr) }).strict();
 /** Label and hint of a plan's prices on each page. */
-const pricesText = (product: Product): Record<Variant, string> => ({
+const pricesText = (product: Product): Record<PriceList, string> => ({
   main: editorText('Main prices', `The plan's prices on ${pageOf(product, 'main')}.`),
   mr: editorText(
     'Regional prices',
@@ -49,7 +49,7 @@ const label = z.string().min(1).max(80);
 /** A sentence that names its slots, e.g. slotted('amount') for "+ {amount} one-time setup cost". */
 const slotted = (...slots: string[]) =>
   slots.reduce((text, slot) => text.includes(`{${slot}}`, { message: `must hold {${slot}}` }), label);
-/** Page name and description of each variant's page. */
+/** Page name and description of each price list's page. */
 const pages = (product: Product) =>
   z
     .object({
@@ -163,10 +163,13 @@ const communityPlan = z
     id: z.enum(['lite', 'plus', 'advance']).describe(editorText('Plan', 'Which of the three plans this card is.')),
     name: z.string().min(2).describe(planName),
     tagline: z.string().min(10).describe(tagline),
-    prices: perVariant((variant) => communityPrices(pageOf('community', variant)), pricesText('community')).describe(
+    prices: perPriceList(
+      (priceList) => communityPrices(pageOf('community', priceList)),
+      pricesText('community'),
+    ).describe(
       editorText('Prices', "The plan's prices on each pricing page. A card without a price shows the no-price text."),
     ),
-    setupCost: perVariant(() => rupees, {
+    setupCost: perPriceList(() => rupees, {
       main: editorText('Main page (₹)', `The one-time setup cost on ${pageOf('community', 'main')}, ${WHOLE_RUPEES}.`),
       mr: editorText(
         'Regional page (₹)',
@@ -213,10 +216,10 @@ const whatsappPlan = z
       .describe(editorText('Plan', 'Which of the three plans this card is.')),
     name: z.string().min(2).describe(planName),
     tagline: z.string().min(10).describe(tagline),
-    prices: perVariant((variant) => whatsappPrices(pageOf('whatsapp', variant)), pricesText('whatsapp')).describe(
+    prices: perPriceList((priceList) => whatsappPrices(pageOf('whatsapp', priceList)), pricesText('whatsapp')).describe(
       editorText('Prices', "The plan's prices on each WhatsApp pricing page."),
     ),
-    charges: perVariant((variant) => chargesOn(pageOf('whatsapp', variant)), {
+    charges: perPriceList((priceList) => chargesOn(pageOf('whatsapp', priceList)), {
       main: editorText('Main page', `The charges on ${pageOf('whatsapp', 'main')}.`),
       mr: editorText(
         'Regional page',
@@ -329,7 +332,7 @@ export const plansSchema = z
         heading: z.string().min(5).describe(headline),
         intro: z.string().min(20).describe(EDITOR_TEXT.intro),
         defaultPeriod: z.enum(whatsappPeriods).describe(firstPeriod),
-        setupCost: perVariant(() => rupees, {
+        setupCost: perPriceList(() => rupees, {
           main: editorText(
             'Main page (₹)',
             `The one-time setup cost on ${pageOf('whatsapp', 'main')}, ${WHOLE_RUPEES}.`,

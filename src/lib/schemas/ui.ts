@@ -1,5 +1,5 @@
 /**
- * Site-wide labels and sentences (src/content/ui.json): the header, the footer and its navigation, the buttons every
+ * Site-wide labels and sentences (the site-wide labels): the header, the footer and its navigation, the buttons every
  * page uses, the plan-help banner, the contact modal, the lead forms, the testimonial carousel and the prefilled sales
  * chat messages. Copy that belongs to one page lives in that page's own collection.
  */
@@ -161,9 +161,12 @@ export const uiSchema = z
       .describe(editorText('Footer', 'The words at the bottom of every page.')),
     buttons: z
       .object({
-        demo: z.literal('Book a Free Demo'),
-        start: z.literal('Get Started'),
-        viewMore: z.literal('View More'),
+        demo: z.string().min(1).describe(editorText('Demo button', 'On every button to the demo booking.')),
+        start: z.string().min(1).describe(editorText('Start button', 'On every button that opens the admin app.')),
+        viewMore: z
+          .string()
+          .min(1)
+          .describe(editorText('View more link', 'On the links to a page with more about a tool or post.')),
         close: readAloud('Close button', 'for the close buttons of popups'),
         whatsapp: readAloud(
           'Opens WhatsApp',
@@ -183,7 +186,7 @@ export const uiSchema = z
       .object({
         heading: sentence.describe(editorText('Heading', "The banner's heading.")),
         text: sentence.describe(editorText('Text', 'The line under it.')),
-        chat: z.literal('Contact Us'),
+        chat: z.string().min(1).describe(editorText('Chat button', 'Opens the sales chat with the plan-help message.')),
       })
       .strict()
       .describe(
@@ -203,9 +206,9 @@ export const uiSchema = z
       .object({
         legend: readAloud('Form name', 'as the name of the form'),
         name: label.describe(editorText('Name label', 'Over the name box.')),
-        namePlaceholder: z.literal('Enter Name'),
+        namePlaceholder: z.string().min(1).describe(editorText('Name hint', 'Inside the empty name box.')),
         mobile: label.describe(editorText('Mobile label', 'Over the mobile number box.')),
-        mobilePlaceholder: z.literal('Enter Mobile No.'),
+        mobilePlaceholder: z.string().min(1).describe(editorText('Mobile hint', 'Inside the empty mobile number box.')),
         honeypot: label.describe(
           editorText(
             'Hidden box label',
@@ -213,9 +216,12 @@ export const uiSchema = z
           ),
         ),
         submit: label.describe(editorText('Send button', 'The words on the send button.')),
-        sending: z.literal('Sending...'),
+        sending: z.string().min(1).describe(editorText('Sending', 'The send button while the details are sent.')),
         loading: label.describe(editorText('Loading', 'Shown while the form loads.')),
-        failure: z.literal('❌ Failed to send email. Try again!'),
+        failure: z
+          .string()
+          .min(1)
+          .describe(editorText('Failure', 'Shown when the site refuses the details for good; the form keeps them.')),
         notice: z
           .object({
             text: sentence.describe(

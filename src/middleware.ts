@@ -1,0 +1,14 @@
+/**
+ * Before every page: its locale, read from its path by the table of languages, and the lookup of its site-wide labels
+ * in that locale (`Astro.locals.t`), so that a component asks for its words instead of being handed them.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { uiLookup } from './data/content';
+import { pageLocaleOfPath } from './lib/i18n/locales';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const locale = pageLocaleOfPath(context.url.pathname);
+  context.locals.locale = locale;
+  context.locals.t = await uiLookup(locale);
+  return next();
+});
