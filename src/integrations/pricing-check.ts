@@ -20,6 +20,7 @@ import { readContentFiles } from '../data/content-files';
 import { claimProblems } from '../lib/claims/check';
 import { FACTS_FILE } from '../lib/claims/facts';
 import { contentPath } from '../lib/content-paths';
+import { glossariesOf, glossaryProblems } from '../lib/i18n/glossary';
 import { expiredOfferWarning } from '../lib/offer';
 import { planCopyProblems } from '../lib/pricing/plan-copy';
 import { factsSchema } from '../lib/schemas/facts';
@@ -41,6 +42,7 @@ export function copyCheck(root: string): string | null {
     problems.map(({ file, field, message }) => `  ${file}, field ${field}: ${message}`);
   const planProblems = planCopyProblems(files, plans.data);
   const factProblems = facts.success ? claimProblems(files, facts.data, plans.data) : [];
+  const termProblems = glossaryProblems(files, glossariesOf(files));
   const message = [
     ...(planProblems.length
       ? [`Copy that contradicts the plans (${PLANS_FILE}); docs/content.md explains the slots:`, ...lines(planProblems)]
@@ -50,6 +52,9 @@ export function copyCheck(root: string): string | null {
           `Copy that contradicts the product facts (${FACTS_FILE}); docs/content.md explains the slots:`,
           ...lines(factProblems),
         ]
+      : []),
+    ...(termProblems.length
+      ? ['Copy that writes a glossary term another way than its language writes it:', ...lines(termProblems)]
       : []),
   ];
   return message.length ? message.join('\n') : null;

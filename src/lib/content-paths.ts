@@ -44,6 +44,11 @@ const PLACES = {
   blog: { folder: 'blog', ext: 'md' },
   blogCategories: { folder: 'blog', ext: 'json', only: 'categories' },
   blogPage: { folder: 'blog-page', ext: 'json' },
+  /**
+   * Each language's glossary, a file named by the language it serves (glossary/hi.json): the product words its pages
+   * write one way. It is no page's copy and has no translation.
+   */
+  glossary: { folder: 'glossary', ext: 'json', translated: false },
   /** Tests of a page's words (a test build may read them from another folder: EXPERIMENTS_FOLDER). */
   experiments: { folder: 'experiments', ext: 'json', translated: false },
 } as const satisfies Record<string, Place>;

@@ -172,6 +172,7 @@ describe('content admin config', () => {
         'experiments',
         'facts',
         'features',
+        'glossary',
         'home',
         'landing',
         'legal',

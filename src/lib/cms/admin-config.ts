@@ -80,6 +80,7 @@ const PAGES: Record<string, (name: string) => string> = {
   blogCategories: () => '/blogs',
   blogPage: () => '/blogs',
   ui: () => '/',
+  glossary: () => '/',
   experiments: () => '{{page}}',
 };
 
@@ -100,6 +101,7 @@ const {
   about,
   legal,
   blogPage,
+  glossary,
   experiments,
 } = FILE_COLLECTIONS;
 
@@ -166,6 +168,11 @@ export const CMS_COLLECTIONS: Record<ContentCollection, CollectionPlan> = {
   },
   blogPage: json(blogPage, 'Blog page copy', 'The headings, labels and search texts of the blog pages.'),
   ui: json(ui, 'Site-wide labels', 'The header, footer, buttons, forms and other labels every page shares.'),
+  glossary: json(
+    glossary,
+    'Glossary',
+    "How a language's pages write the product's words (WhatsApp, UPI, dashboard...), one way throughout: a page that writes a term another way is refused.",
+  ),
   experiments: json(
     experiments,
     'Experiments',

@@ -164,6 +164,8 @@ export const PLAN_LIKE_NAMES = [
 export function scopeOf({ collection }: ContentEntryRef): { names: boolean; figures: boolean } {
   // Blog posts are dated articles about the reader's own plans and prices: only their slots are checked.
   if (collection === 'blog') return { names: false, figures: false };
+  // A glossary quotes the English terms and the spellings a page must not use: words about copy, not copy.
+  if (collection === 'glossary') return { names: false, figures: false };
   // Legal text is agreed as of its date, and a testimonial is a customer's own words: no figure is rewritten there.
   if (collection === 'legal' || collection === 'testimonials') return { names: true, figures: false };
   return { names: true, figures: true };
