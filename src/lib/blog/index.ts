@@ -4,6 +4,8 @@
  * from this instead of scanning every post, so the build's work grows linearly with the number of posts.
  * Pure TypeScript, no Astro imports: unit-tested in tests/unit/blog-index.test.ts.
  */
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+import { rulesOf } from '../i18n/rules';
 import { truncateText, unsafeIdReason } from './post';
 
 /**
@@ -18,11 +20,8 @@ export const RELATED_COUNT = 3;
 /** Posts in the feed (rss.xml), newest first. */
 export const FEED_SIZE = 50;
 
-/**
- * Reading speed behind a post's "{minutes} min read": an adult's silent reading of non-fiction, 238 words a minute on
- * average (Brysbaert 2019, a review of 190 studies).
- */
-export const WORDS_PER_MINUTE = 238;
+/** Reading speed behind an English post's "{minutes} min read" (each language's is in its copy rules). */
+export const WORDS_PER_MINUTE = rulesOf(DEFAULT_LOCALE).wordsPerMinute;
 
 /** The longest category slug kept from a name. */
 const MAX_SLUG_LENGTH = 60;
@@ -103,11 +102,12 @@ export function cardSummary(shortHtml: string, excerpt: string): { html: string 
 }
 
 /**
- * Minutes to read `words` words at WORDS_PER_MINUTE, to the nearest minute, at least 1. Rounded up, a post of 250 words
- * (a minute and a few seconds) read "2 min read" like one of 450, and the blog's short posts all said the same.
+ * Minutes to read `words` words of a post in `locale` at its language's reading speed, to the nearest minute, at least
+ * 1. Rounded up, a post of 250 words (a minute and a few seconds) read "2 min read" like one of 450, and the blog's
+ * short posts all said the same.
  */
-export function readingMinutes(words: number): number {
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+export function readingMinutes(words: number, locale: Locale = DEFAULT_LOCALE): number {
+  return Math.max(1, Math.round(words / rulesOf(locale).wordsPerMinute));
 }
 
 /** Words in sanitised markup (tags and entities count as spaces). */
