@@ -65,6 +65,12 @@ export function contentFolder(collection: ContentCollection, locale: Locale = DE
   return locale === DEFAULT_LOCALE ? base : `${base}/${locale}`;
 }
 
+/**
+ * The content admin's placeholder for a translation's folder in a file's path ("src/content/home/{{locale}}/home.json"),
+ * where contentPath puts a locale's folder; English, the default, has none.
+ */
+export const LOCALE_IN_PATH = '{{locale}}';
+
 /** The glob pattern of a collection's files inside its folder ("*.json", or the one file's name). */
 export function contentPattern(collection: ContentCollection): string {
   const { ext, only } = CONTENT_PLACES[collection];
