@@ -44,7 +44,7 @@ describe("the admin's languages", () => {
       omit_default_locale_from_file_path: true,
       initial_locales: 'default',
     });
-    expect(fileForm('home').file).toBe('src/content/home/{{locale}}/home.json');
+    expect(fileForm('home')).toMatchObject({ file: 'src/content/home/{{locale}}/home.json', i18n: true });
     expect(fileForm('ui').file).toBe('src/content/ui/{{locale}}/ui.json');
     expect(collection('testimonials')).toMatchObject({ i18n: true, folder: 'src/content/testimonials' });
     // The experiments and the glossary are in one language: no translation of them.

@@ -402,7 +402,15 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
       const id = plan.rootList ? plan.rootList : baseName(file.path);
       // The file of each language: "{{locale}}" is its folder, left out for English (omit_default_locale_from_file_path).
       const path = translated ? file.path.replace(/\/([^/]+)$/, `/${LOCALE_IN_PATH}/$1`) : file.path;
-      return { name: id, label: labelOf(id), file: path, preview_path: PAGES[name]?.(id), fields: languages(fields) };
+      // Sveltia asks each file of a translated collection to say so too.
+      return {
+        name: id,
+        label: labelOf(id),
+        file: path,
+        ...(translated ? { i18n: true } : {}),
+        preview_path: PAGES[name]?.(id),
+        fields: languages(fields),
+      };
     });
     return { ...common, files: collectionFiles };
   });
