@@ -1,8 +1,8 @@
 /**
- * The content admin in two languages, driven as an editor drives it (see tests/e2e/cms-helpers.ts): English and Hindi
- * side by side, an entry without a Hindi file shown as lacking it, and a Hindi save the build would refuse not saved,
- * the admin saying which language, field and rule. The Hindi file is a fixture written into the admin's copy of the
- * content only, and goes with it.
+ * The content admin in two languages, driven as an editor drives it (the admin helpers' offline checkout): English and
+ * Hindi side by side, an entry without a Hindi file shown as lacking it, and a Hindi save the build would refuse not
+ * saved, the admin saying which language, field and rule. The Hindi file is a fixture written into the admin's copy of
+ * the content only, and goes with it.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 /**
- * The Hindi glossary (src/content/glossary/hi.json) and the build's check that a Hindi file writes its terms its way:
- * a spelling the glossary avoids, as a whole word, stops the build naming the file, the field and the term; which
- * files are Hindi is the table of where content lives's to say (the entry's locale), not a folder's name.
+ * The Hindi glossary (the glossary collection's Hindi file) and the build's check that a Hindi file writes its terms
+ * its way: a spelling the glossary avoids, as a whole word, stops the build naming the file, the field and the term;
+ * which files are Hindi is the table of where content lives's to say (the entry's locale), not a folder's name.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

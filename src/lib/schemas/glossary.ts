@@ -1,7 +1,7 @@
 /**
- * A language's glossary (src/content/glossary/<locale>.json): the product words its readers write one way, how the
- * edition writes each and the spellings it never uses. The build refuses a file of that language that writes a term
- * one of the avoided ways (the glossary check).
+ * A language's glossary (a file of the glossary collection named by its locale): the product words its readers write
+ * one way, how the edition writes each and the spellings it never uses. The build refuses a file of that language that
+ * writes a term one of the avoided ways (the glossary check).
  */
 import { z } from 'astro/zod';
 import { editorText } from './common';
