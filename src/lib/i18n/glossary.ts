@@ -8,7 +8,7 @@ import { contentPath, type ContentFile } from '../content-paths';
 import { textsOf, type CopyProblem } from '../pricing/plan-copy';
 import { glossarySchema, type Glossary } from '../schemas/glossary';
 import { isLocale, type Locale } from './locales';
-import { wholeWord } from './words';
+import { wholeWords } from './words';
 
 /** The glossary file of `locale`. */
 export const glossaryPath = (locale: Locale) => contentPath('glossary', locale);
@@ -34,30 +34,49 @@ export function glossariesOf(files: readonly ContentFile[]): Partial<Record<Loca
 const isClaimWords = (file: ContentFile, field: string) =>
   file.collection === 'facts' && /(?:^|\.)words(?:\[\d+\])?$/.test(field);
 
+/** The spelling as matched: case and runs of spaces aside. */
+const key = (written: string) => written.toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * One pattern of every spelling a glossary avoids, whole words, the longest first (so "WhatsApp बिजनेस API" is found
+ * before a shorter spelling inside it), and the term each spelling is of: one pattern to compile, not one per word.
+ */
+function avoidedIn(glossary: Glossary) {
+  const terms = new Map<string, Glossary['terms'][number]>();
+  for (const term of glossary.terms) for (const avoid of term.avoid) terms.set(key(avoid), term);
+  const spellings = [...terms.keys()].sort((a, b) => b.length - a.length);
+  const pattern = spellings.length ? wholeWords(spellings) : null;
+  return { terms, pattern };
+}
+
 /** Every text of `files` in a language with a glossary that writes one of its terms an avoided way. */
 export function glossaryProblems(
   files: readonly ContentFile[],
   glossaries: Partial<Record<Locale, Glossary>>,
 ): CopyProblem[] {
   const problems: CopyProblem[] = [];
-  const patterns = new Map<Locale, { term: Glossary['terms'][number]; avoid: string; pattern: RegExp }[]>();
+  const byLocale = new Map<Locale, ReturnType<typeof avoidedIn>>();
   for (const file of files) {
     const glossary = glossaries[file.locale];
     if (!glossary || file.collection === 'glossary') continue;
-    let terms = patterns.get(file.locale);
-    if (!terms) {
-      terms = glossary.terms.flatMap((term) => term.avoid.map((avoid) => ({ term, avoid, pattern: wholeWord(avoid) })));
-      patterns.set(file.locale, terms);
+    let avoided = byLocale.get(file.locale);
+    if (!avoided) {
+      avoided = avoidedIn(glossary);
+      byLocale.set(file.locale, avoided);
     }
+    const { terms, pattern } = avoided;
+    if (!pattern) continue;
     for (const [field, text] of textsOf(file)) {
       if (isClaimWords(file, field)) continue;
-      for (const { term, avoid, pattern } of terms) {
-        const found = pattern.exec(text);
-        if (!found) continue;
+      const seen = new Set<string>();
+      for (const [found] of text.matchAll(pattern)) {
+        const term = terms.get(key(found));
+        if (!term || seen.has(term.en)) continue;
+        seen.add(term.en);
         problems.push({
           file: file.path,
           field,
-          message: `"${found[0]}" writes the glossary's term "${term.en}" another way: write "${term.hi}" (${glossaryPath(file.locale)}${avoid === found[0] ? '' : `, which avoids "${avoid}"`})`,
+          message: `"${found}" writes the glossary's term "${term.en}" another way: write "${term.hi}" (${glossaryPath(file.locale)})`,
         });
       }
     }

@@ -75,7 +75,7 @@ export const hi: LanguageRules = {
     'free plan': ['फ्री प्लान', 'मुफ्त प्लान'],
   },
   // No study of adult silent reading of Hindi on screen was found. The International Reading Speed Texts (IReST:
-  // Trauzettel-Klosinski and Dietz, IOVS 2012, 17 languages, 436 native readers) measured 184 ± 29 words a minute
+  // Trauzettel-Klosinski and Dietz, IOVS 2012, 17 languages, 436 native readers) measured 184 words a minute (SD 29)
   // read aloud across languages; silent reading is faster, so a Hindi post's minutes are if anything generous.
   wordsPerMinute: 184,
 };
