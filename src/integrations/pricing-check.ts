@@ -20,6 +20,7 @@ import { readContentFiles } from '../data/content-files';
 import { claimProblems } from '../lib/claims/check';
 import { FACTS_FILE } from '../lib/claims/facts';
 import { contentPath } from '../lib/content-paths';
+import { glossariesOf, glossaryProblems } from '../lib/i18n/glossary';
 import { expiredOfferWarning } from '../lib/offer';
 import { planCopyProblems } from '../lib/pricing/plan-copy';
 import { specWordProblems } from '../lib/i18n/rules/spec-words';
@@ -43,6 +44,7 @@ export function copyCheck(root: string): string | null {
   const planProblems = planCopyProblems(files, plans.data);
   const wordProblems = specWordProblems(files);
   const factProblems = facts.success ? claimProblems(files, facts.data, plans.data) : [];
+  const termProblems = glossaryProblems(files, glossariesOf(files));
   const message = [
     ...(wordProblems.length
       ? ['Copy that is not the spec\'s words (docs/i18n.md, "The spec\'s words"):', ...lines(wordProblems)]
@@ -55,6 +57,9 @@ export function copyCheck(root: string): string | null {
           `Copy that contradicts the product facts (${FACTS_FILE}); docs/content.md explains the slots:`,
           ...lines(factProblems),
         ]
+      : []),
+    ...(termProblems.length
+      ? ['Copy that writes a glossary term another way than its language writes it:', ...lines(termProblems)]
       : []),
   ];
   return message.length ? message.join('\n') : null;

@@ -44,6 +44,11 @@ const PLACES = {
   blog: { folder: 'blog', ext: 'md' },
   blogCategories: { folder: 'blog', ext: 'json', only: 'categories' },
   blogPage: { folder: 'blog-page', ext: 'json' },
+  /**
+   * Each language's glossary, a file named by the language it serves (glossary/hi.json): the product words its pages
+   * write one way. It is no page's copy and has no translation.
+   */
+  glossary: { folder: 'glossary', ext: 'json', translated: false },
   /** Tests of a page's words (a test build may read them from another folder: EXPERIMENTS_FOLDER). */
   experiments: { folder: 'experiments', ext: 'json', translated: false },
 } as const satisfies Record<string, Place>;
@@ -59,6 +64,12 @@ export function contentFolder(collection: ContentCollection, locale: Locale = DE
   const base = `${CONTENT_ROOT}/${CONTENT_PLACES[collection].folder}`;
   return locale === DEFAULT_LOCALE ? base : `${base}/${locale}`;
 }
+
+/**
+ * The content admin's placeholder for a translation's folder in a file's path ("src/content/home/{{locale}}/home.json"),
+ * where contentPath puts a locale's folder; English, the default, has none.
+ */
+export const LOCALE_IN_PATH = '{{locale}}';
 
 /** The glob pattern of a collection's files inside its folder ("*.json", or the one file's name). */
 export function contentPattern(collection: ContentCollection): string {

@@ -12,6 +12,7 @@ import { factsSchema } from './facts';
 import { featureSchema } from './features';
 import { homeSchema } from './home';
 import { landingSchema } from './landing';
+import { glossarySchema } from './glossary';
 import { legalSchema } from './legal';
 import { offerSchema } from './offer';
 import { pagesSchema } from './pages';
@@ -45,6 +46,8 @@ export const FILE_COLLECTIONS = {
   /** Markdown: the schema checks the front matter. */
   legal: folder('legal', legalSchema),
   blogPage: folder('blogPage', blogPageSchema),
+  /** Each language's glossary: how its pages write the product's words. */
+  glossary: folder('glossary', glossarySchema),
   /** Tests of a page's words: the experiments' reader builds the variant pages. */
   experiments: folder('experiments', experimentSchema),
 };
