@@ -15,6 +15,7 @@
  *   (./rate-limiter.ts).
  */
 import { LEAD_ROUTE } from '../src/lib/leads/wire';
+import { isLocale, localeOfPath, localePath } from '../src/lib/i18n/locales';
 import { readDeliverySettings } from './leads/outbox';
 import { withSecurityHeaders } from '../src/lib/security-headers';
 import { consoleCmsAuthLog, handleCmsAuth, isCmsAuthRoute } from './cms-auth/routes';
@@ -52,8 +53,14 @@ const now = () => Date.now();
 
 /** The paths the Worker answers itself; any other reaches it only when no file has its name. */
 const API_PREFIX = '/api/';
-/** The 404 page (src/pages/404.astro), as the static assets serve it. */
-const NOT_FOUND_PAGE = '/404';
+/**
+ * The 404 page as the static assets serve it, in the language of the path's folder: "/hi/..." is answered with the
+ * Hindi 404 page, any other path with the English one.
+ */
+function notFoundPagePath(pathname: string): string {
+  const locale = localeOfPath(pathname);
+  return isLocale(locale) ? localePath(locale, '/404') : '/404';
+}
 
 /**
  * The 404 page for a path with no file: its own headers (`_headers` of /404: the page's policy), status 404, and never
@@ -66,7 +73,7 @@ async function notFoundPage(request: Request, env: Env): Promise<Response> {
   }
   const accept = request.headers.get('Accept-Encoding');
   const page = await env.ASSETS.fetch(
-    new Request(new URL(NOT_FOUND_PAGE, request.url), {
+    new Request(new URL(notFoundPagePath(new URL(request.url).pathname), request.url), {
       method: request.method,
       headers: accept ? { 'Accept-Encoding': accept } : {},
     }),

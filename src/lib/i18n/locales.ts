@@ -52,3 +52,13 @@ export function localePath(locale: PageLocale, path: string): string {
   if (!prefix) return path;
   return path === '/' ? prefix : `${prefix}${path}`;
 }
+
+/** A path of the site without its language's prefix ("/hi/pricing": "/pricing", "/hi": "/"), and that language. */
+export function splitLocale(path: string): { locale: Locale; path: string } {
+  for (const [code, { prefix }] of Object.entries(LOCALES) as [Locale, { prefix: string }][]) {
+    if (prefix && (path === prefix || path.startsWith(`${prefix}/`))) {
+      return { locale: code, path: path.slice(prefix.length) || '/' };
+    }
+  }
+  return { locale: DEFAULT_LOCALE, path };
+}
