@@ -109,6 +109,28 @@ export async function readEntries<C extends CollectionKey>(
   );
 }
 
+/**
+ * The entries of a collection whose entries are each in one language (the blog's posts) written in `locale`: for
+ * English the collection's own, for another language those under its folder ("hi/<id>"), with their ids as the
+ * pages use them (no folder), slots filled in.
+ */
+export async function readEntriesWrittenIn<C extends CollectionKey>(
+  collection: C,
+  locale: Locale,
+): Promise<CollectionEntry<C>[]> {
+  if (locale === DEFAULT_LOCALE) return readEntries(collection);
+  const prefix = `${locale}/`;
+  const [all, slots] = await Promise.all([
+    getCollection(collection, (entry: CollectionEntry<C>) => entry.id.startsWith(prefix)),
+    slotsFor('main'),
+  ]);
+  return (all as CollectionEntry<C>[]).map((entry) => ({
+    ...entry,
+    id: entry.id.slice(prefix.length),
+    data: fillBrand(entry.data, slots),
+  }));
+}
+
 /** The site-wide labels; a pricing page asks for its price list's (the chat messages). */
 export function readUi(priceList: PriceList = 'main', locale: PageLocale = DEFAULT_LOCALE): Promise<Ui> {
   return readEntry('ui', 'ui', priceList, [], locale) as Promise<Ui>;

@@ -4,8 +4,20 @@
  * A long date: "March 20, 2024" (month-first, as the legal pages print it) or "20 March 2024" (day-month-year, as
  * the blog prints it). Always in UTC so the build machine's time zone does not shift the day.
  */
-export function formatLongDate(date: Date, order: 'month-first' | 'day-first' = 'day-first'): string {
-  return longDate[order].format(date);
+export function formatLongDate(
+  date: Date,
+  order: 'month-first' | 'day-first' = 'day-first',
+  /** A page in another language: its `Intl` tag ("hi-IN": "20 मार्च 2024", the order its language writes). */
+  tag?: string,
+): string {
+  return tag ? dateIn(tag).format(date) : longDate[order].format(date);
+}
+
+const dates = new Map<string, Intl.DateTimeFormat>();
+function dateIn(tag: string): Intl.DateTimeFormat {
+  let format = dates.get(tag);
+  if (!format) dates.set(tag, (format = new Intl.DateTimeFormat(tag, longDateOptions)));
+  return format;
 }
 
 // Built once: a new Intl.DateTimeFormat costs ~75 µs, formatting with an existing one ~1 µs, and the build formats

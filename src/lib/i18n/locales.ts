@@ -62,3 +62,10 @@ export function splitLocale(path: string): { locale: Locale; path: string } {
   }
   return { locale: DEFAULT_LOCALE, path };
 }
+
+/**
+ * The `Intl` tag a page formats dates and numbers with when its language is not English ("hi-IN"), or undefined: the
+ * English site and the pseudo-locale keep the formats they have.
+ */
+export const otherLanguageTag = (locale: PageLocale): string | undefined =>
+  locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? undefined : LOCALES[locale].tag;
