@@ -11,13 +11,11 @@ export async function entryRoutes<C extends 'features' | 'landing' | 'legal'>(co
   const pages = await Promise.all(
     SITE_LOCALES.map(async (locale) =>
       (await readEntries(collection, undefined, locale)).map((entry) => ({
-        params: { locale: localeParam(locale), [param]: entry.id } as Record<string, string | undefined> & {
-          [param]: string;
-        },
+        params: { locale: localeParam(locale), [param]: entry.id } as Record<string, string | undefined>,
         props: { data: entry.data as CollectionEntry<C>['data'] },
       })),
     ),
   );
   const [english = [], ...translations] = pages;
-  return [...withAliases(param, english as { params: Record<string, string>; props: unknown }[]), ...translations.flat()];
+  return [...withAliases(param, english), ...translations.flat()];
 }

@@ -39,7 +39,7 @@ export function aliasesOf(path: string): string[] {
  * A page's static paths plus one for each alias of each of them, with the same props. `param` is the route's
  * parameter, a single top-level segment (as in src/pages/[feature].astro).
  */
-export function withAliases<P extends { params: Record<string, string>; props?: unknown }>(
+export function withAliases<P extends { params: Record<string, string | undefined>; props?: unknown }>(
   param: string,
   paths: P[],
 ): P[] {

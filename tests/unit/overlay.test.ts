@@ -45,12 +45,20 @@ describe('a translation laid over its English entry', () => {
   });
 
   it.each([
-    ['a price', { plans: [{ monthly: 899 }, {}] }, 'plans[0].monthly is no language: a translation keeps the English 999'],
+    [
+      'a price',
+      { plans: [{ monthly: 899 }, {}] },
+      'plans[0].monthly is no language: a translation keeps the English 999',
+    ],
     ['a path', { link: { to: '/hi/pricing' } }, 'link.to is no language: a translation keeps the English "/pricing"'],
     ['an id', { plans: [{}, { id: 'advance' }] }, 'plans[1] is "advance"; the English has "plus" here'],
     ['a list of another length', { plans: [{}] }, 'plans must be a list of 2, as in English'],
     ['a field the English lacks', { subtitle: 'नया' }, 'subtitle is no field of the English entry'],
-    ['a date', { updated: '2025-01-01' }, 'updated is a date: a translation keeps the English 2024-03-20T00:00:00.000Z'],
+    [
+      'a date',
+      { updated: '2025-01-01' },
+      'updated is a date: a translation keeps the English 2024-03-20T00:00:00.000Z',
+    ],
     ['no text where the English has words', { heading: ' ' }, 'heading is empty; the English is not'],
     ['a number for words', { help: 5 }, 'help must be text, as in English'],
   ])('refuses %s, naming the file and the field', (_, translation, why) => {

@@ -29,7 +29,10 @@ const origin = (html: string) => new URL(/<link rel="canonical" href="([^"]+)"/.
 /** Every `<link rel="alternate" hreflang>` of a page: hreflang to URL. */
 const alternates = (html: string) =>
   Object.fromEntries(
-    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [lang, href]),
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [
+      lang,
+      href,
+    ]),
   );
 
 /** The links to another language: each with its href, hreflang, lang and the text a screen reader reads. */

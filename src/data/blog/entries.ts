@@ -40,7 +40,10 @@ export function blogIndex(locale: Locale = DEFAULT_LOCALE): Promise<BlogIndex<Bl
       const names = new Map(posts.map((post) => [post.data.category.id, post.data.category.name]));
       return {
         ...built,
-        categories: built.categories.map((category) => ({ ...category, name: names.get(category.id) ?? category.name })),
+        categories: built.categories.map((category) => ({
+          ...category,
+          name: names.get(category.id) ?? category.name,
+        })),
       };
     });
     cached.set(locale, index);

@@ -89,7 +89,11 @@ function walk(english: unknown, translation: unknown, file: string, path: string
     return english.map((item, i) => {
       const other = translation[i] as unknown;
       if (isPlainObject(item) && 'id' in item && isPlainObject(other) && 'id' in other && other.id !== item.id) {
-        throw new OverlayError(file, fieldOf(path, i), `is "${String(other.id)}"; the English has "${String(item.id)}" here`);
+        throw new OverlayError(
+          file,
+          fieldOf(path, i),
+          `is "${String(other.id)}"; the English has "${String(item.id)}" here`,
+        );
       }
       return walk(item, other, file, fieldOf(path, i), key);
     });

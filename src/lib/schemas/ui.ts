@@ -73,7 +73,7 @@ export const uiSchema = z
       .describe(
         editorText(
           'Language link',
-          'The words read before the other language\'s name on the link to this page in that language (header and footer); {language} is the name as that language writes it.',
+          "The words read before the other language's name on the link to this page in that language (header and footer); {language} is the name as that language writes it.",
         ),
       ),
     defaultImageAlt: sentence.describe(
