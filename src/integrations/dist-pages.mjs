@@ -277,7 +277,12 @@ export function langOf(html) {
 export function pagesWithPictures(root = DIST) {
   if (EVERY_PAGE) return [];
   const rendered = new Set(pagesToRender(root).map((page) => page.name));
+  // A page in another language shows its English page's pictures in the same frames: they are checked there.
   return distinctPages(root).filter(
-    (page) => !page.cookie && !rendered.has(page.name) && page.html().includes(' data-subject="'),
+    (page) =>
+      !page.cookie &&
+      !rendered.has(page.name) &&
+      langOf(page.html()) === DEFAULT_LANG &&
+      page.html().includes(' data-subject="'),
   );
 }
