@@ -10,6 +10,7 @@
 //   node scripts/budgets.mjs [dir]        (default: dist; the analytics comparison runs for dist only)
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { splitLocale } from '../src/lib/i18n/locales.ts';
 import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 import { facesLoaded } from './page-fonts.mjs';
@@ -130,10 +131,15 @@ try {
   for (const { path: route, name, cookie, html: read } of builtPages()) {
     const canonical = canonicalOf(read());
     const budgetOf = canonical ? new URL(canonical).pathname : route;
+    // A page in another language is the English page's in another language: held to that page's entries, then to
+    // its language's "/prefix/*" key for what its language changes (a Hindi page's fonts).
+    const english = splitLocale(budgetOf).path;
     /** @type {Limits} */
     // A page's own entry over the entry of a "/prefix/*" key that covers it (a Hindi page's fonts) over the default.
     const limit = {
       ...budgets.default,
+      ...patternBudget(english),
+      ...budgets.pages[english],
       ...patternBudget(budgetOf),
       ...(budgets.pages[budgetOf] ?? budgets.pages[route]),
     };

@@ -21,6 +21,7 @@ import { claimProblems } from '../lib/claims/check';
 import { FACTS_FILE } from '../lib/claims/facts';
 import { contentPath } from '../lib/content-paths';
 import { glossariesOf, glossaryProblems } from '../lib/i18n/glossary';
+import { DEFAULT_LOCALE } from '../lib/i18n/locales';
 import { expiredOfferWarning } from '../lib/offer';
 import { planCopyProblems } from '../lib/pricing/plan-copy';
 import { specWordProblems } from '../lib/i18n/rules/spec-words';
@@ -67,11 +68,15 @@ export function copyCheck(root: string): string | null {
 
 /** A warning per offer whose deadline has passed at `now`. */
 export function offerWarnings(root: string, now: Date): string[] {
-  return readContentFiles(root, ['offer']).flatMap(({ path, data }) => {
-    const offer = offerSchema.safeParse(data);
-    const warning = offer.success ? expiredOfferWarning(path, offer.data, now) : null;
-    return warning === null ? [] : [warning];
-  });
+  // The deadline is no language: a translation keeps the English entry's (the overlay refuses another), so the
+  // English file alone is warned of.
+  return readContentFiles(root, ['offer'])
+    .filter(({ locale }) => locale === DEFAULT_LOCALE)
+    .flatMap(({ path, data }) => {
+      const offer = offerSchema.safeParse(data);
+      const warning = offer.success ? expiredOfferWarning(path, offer.data, now) : null;
+      return warning === null ? [] : [warning];
+    });
 }
 
 export function pricingCheck(): AstroIntegration {

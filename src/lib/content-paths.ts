@@ -7,7 +7,7 @@
  * English files sit in the collection's folder; a translation mirrors its English file in a folder named by its
  * locale inside it (`home/hi/home.json`), as the content admin's "multiple folders" structure writes them.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/locales';
 
 /** The folder of all content, from the project root. */
 export const CONTENT_ROOT = 'src/content';
@@ -75,6 +75,17 @@ export const LOCALE_IN_PATH = '{{locale}}';
 export function contentPattern(collection: ContentCollection): string {
   const { ext, only } = CONTENT_PLACES[collection];
   return `${only ?? '*'}.${ext}`;
+}
+
+/**
+ * The glob pattern of a collection's files in every language, from its folder: "{*,hi/*}.md". The content layer
+ * reads a Markdown collection's translations itself (it renders them), under ids such as "hi/privacy-policy".
+ */
+export function contentPatternAllLocales(collection: ContentCollection): string {
+  const { ext, only } = CONTENT_PLACES[collection];
+  const name = only ?? '*';
+  const folders = Object.keys(LOCALES).filter((locale) => locale !== DEFAULT_LOCALE);
+  return `{${[name, ...folders.map((locale) => `${locale}/${name}`)].join(',')}}.${ext}`;
 }
 
 /** The file of one entry: `contentPath('home', 'home')` is src/content/home/home.json. */
