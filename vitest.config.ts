@@ -14,7 +14,10 @@ export default getViteConfig({
       {
         extends: true,
         // The site's Worker in the Workers runtime (tests/worker/runtime.ts), serving dist and dist-test: run after the
-        // builds (npm run test:worker, scripts/test-all.mjs).
+        // builds (npm run test:worker, scripts/test-all.mjs). Four files at once there (the script says so): they wait
+        // on retries, sweeps and the rate limit's window far more than they compute (69 s of CPU; 104 s in the run's
+        // third stage two at a time, 53 s four at a time), and the longest file, the lead's delivery through outages,
+        // takes 56 s by itself.
         // A poll waits up to 10 s for what it expects, as the browser tests' assertions do.
         test: {
           name: 'worker',
