@@ -61,8 +61,26 @@ export function overlay<T>(english: T, translation: unknown, file: string): T {
   return walk(english, translation, file, '', '') as T;
 }
 
+/** Whether an English text is words a reader reads (not an id, an address, a date, or nothing). */
+const isWords = (english: string, key: string) =>
+  english.trim() !== '' && !(NOT_LANGUAGE.has(key) && /^\S+$/.test(english)) && !CODE_VALUE.test(english);
+
+/** Whether `english` holds any words a translation would have to give. */
+function holdsWords(english: unknown, key: string): boolean {
+  if (typeof english === 'string') return isWords(english, key);
+  if (Array.isArray(english)) return english.some((item) => holdsWords(item, key));
+  if (isPlainObject(english) && !isResolvedPicture(english)) {
+    return Object.entries(english).some(([k, value]) => holdsWords(value, k));
+  }
+  return false;
+}
+
 function walk(english: unknown, translation: unknown, file: string, path: string, key: string): unknown {
-  if (translation === undefined) return english;
+  // A translation gives every word of its entry: a text it leaves out would show in English on its page.
+  if (translation === undefined) {
+    if (holdsWords(english, key)) throw new OverlayError(file, path, 'is not translated: the English would show');
+    return english;
+  }
   if (isResolvedPicture(english)) return english;
   if (english instanceof Date) {
     const same = typeof translation === 'string' || translation instanceof Date;
@@ -73,7 +91,7 @@ function walk(english: unknown, translation: unknown, file: string, path: string
   }
   if (typeof english === 'string') {
     if (typeof translation !== 'string') throw new OverlayError(file, path, 'must be text, as in English');
-    if ((NOT_LANGUAGE.has(key) && /^\S+$/.test(english)) || CODE_VALUE.test(english)) {
+    if (english.trim() && !isWords(english, key)) {
       if (translation !== english) {
         throw new OverlayError(file, path, `is no language: a translation keeps the English "${english}"`);
       }
