@@ -188,7 +188,7 @@ function childrenOf(field) {
  * @param {string} pattern
  */
 function isFileOf(path, pattern) {
-  const [before, after] = pattern.split('/{{locale}}/');
+  const [before = '', after] = pattern.split('/{{locale}}/');
   if (after === undefined) return path === pattern;
   if (path === `${before}/${after}`) return true;
   if (!path.startsWith(`${before}/`) || !path.endsWith(`/${after}`)) return false;
@@ -205,7 +205,7 @@ function isFileOf(path, pattern) {
 export function entryOf(config, problem) {
   for (const collection of config.collections) {
     for (const file of collection.files ?? []) {
-      const byPath = problem.path !== undefined && isFileOf(problem.path, file.file);
+      const byPath = problem.path != null && isFileOf(problem.path, file.file);
       const byName = !problem.path && problem.collection === collection.name && problem.entry === file.name;
       if (!byPath && !byName) continue;
       const name = collection.files?.length === 1 ? collection.label : `${collection.label} › ${file.label}`;

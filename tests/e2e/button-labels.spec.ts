@@ -7,10 +7,13 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
 import { contentPath } from '../../src/lib/content-paths';
+import { localeOfPath, type Locale } from '../../src/lib/i18n/locales';
 
-const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
-  buttons: { start: string; whatsapp: string };
-};
+/** The buttons' words of a page's language: a Hindi page is read with the Hindi labels. */
+const uiOf = (locale: Locale) =>
+  JSON.parse(readFileSync(contentPath('ui', 'ui', locale), 'utf8')) as {
+    buttons: { start: string; whatsapp: string };
+  };
 
 interface Control {
   tag: string;
@@ -44,6 +47,7 @@ test('"Get Started" opens the admin app on every page, and every button to the s
   for (const built of pages) {
     const cookie = built.cookie ? { Cookie: `${built.cookie.name}=${built.cookie.value}` } : undefined;
     const html = await (await request.get(built.path, { headers: cookie })).text();
+    const ui = uiOf(localeOfPath(built.path));
     for (const control of controlsOf(html)) {
       const where = `${built.path}: ${control.tag} "${control.words}"`;
       if (control.words === ui.buttons.start) {

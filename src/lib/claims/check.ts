@@ -21,7 +21,6 @@
  * and names, and text that describes a picture or fills a drawn screen is left alone.
  */
 import { fillBrand } from '../brand';
-import type { Locale } from '../i18n/locales';
 import { contentPath, type ContentCollection } from '../content-paths';
 import { formatRupees } from '../format';
 import { DEFAULT_LOCALE } from '../i18n/locales';
