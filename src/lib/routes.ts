@@ -37,7 +37,7 @@ export function aliasesOf(path: string): string[] {
 
 /**
  * A page's static paths plus one for each alias of each of them, with the same props. `param` is the route's
- * parameter, a single top-level segment (as in src/pages/[feature].astro).
+ * parameter, a single segment after the locale (as in the feature pages' route).
  */
 export function withAliases<P extends { params: Record<string, string | undefined>; props?: unknown }>(
   param: string,

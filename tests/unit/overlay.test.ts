@@ -20,28 +20,43 @@ const english = {
   help: 'Talk to us',
 };
 
+/** Every word of `english` in Hindi, its other values as they are. */
+const hindi = {
+  heading: 'हर पड़ाव के लिए प्लान',
+  link: { label: 'कीमतें देखें', to: '/pricing' },
+  plans: [
+    { id: 'lite', name: 'Lite', monthly: 999, features: ['मेंबर', 'पेमेंट'] },
+    { id: 'plus', name: 'Plus', monthly: 2499, features: ['कोर्स', 'इवेंट'] },
+  ],
+  updated: '2024-03-20',
+  help: 'हमसे बात करें',
+};
+
+/** `base` with `patch` laid over it: a list takes the patch's length, each item patched in its place. */
+function patched(base: unknown, patch: unknown): unknown {
+  if (Array.isArray(patch)) return patch.map((item, i) => patched((base as unknown[])[i], item));
+  if (typeof patch === 'object' && patch !== null && typeof base === 'object' && base !== null) {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(patch)) out[key] = patched(out[key], value);
+    return out;
+  }
+  return patch;
+}
+
 describe('a translation laid over its English entry', () => {
   it('takes its words, and keeps every value that is no language from the English', () => {
-    const translation = {
-      heading: 'हर पड़ाव के लिए प्लान',
-      link: { label: 'कीमतें देखें', to: '/pricing' },
-      plans: [
-        { id: 'lite', name: 'Lite', monthly: 999, features: ['मेंबर', 'पेमेंट'] },
-        { id: 'plus', name: 'Plus', monthly: 2499, features: ['कोर्स', 'इवेंट'] },
-      ],
-      updated: '2024-03-20',
-    };
-    expect(overlay(english, translation, FILE)).toEqual({
-      heading: 'हर पड़ाव के लिए प्लान',
-      link: { label: 'कीमतें देखें', to: '/pricing' },
-      plans: [
-        { id: 'lite', name: 'Lite', monthly: 999, features: ['मेंबर', 'पेमेंट'] },
-        { id: 'plus', name: 'Plus', monthly: 2499, features: ['कोर्स', 'इवेंट'] },
-      ],
-      updated: english.updated,
-      // A field the translation leaves out is the English entry's.
-      help: 'Talk to us',
-    });
+    expect(overlay(english, hindi, FILE)).toEqual({ ...hindi, updated: english.updated });
+  });
+
+  it('refuses a translation that leaves words out, naming the field: the English would show on its page', () => {
+    const withoutHelp: Partial<typeof hindi> = { ...hindi };
+    delete withoutHelp.help;
+    expect(() => overlay(english, withoutHelp, FILE)).toThrow(`${FILE}: help is not translated`);
+    const withoutLabel = { ...hindi, link: { to: '/pricing' } };
+    expect(() => overlay(english, withoutLabel, FILE)).toThrow(`${FILE}: link.label is not translated`);
+    // A value that is no language may be left out: it is the English entry's.
+    const withoutPath = { ...hindi, link: { label: 'कीमतें देखें' } };
+    expect(overlay(english, withoutPath, FILE)).toMatchObject({ link: { label: 'कीमतें देखें', to: '/pricing' } });
   });
 
   it.each([
@@ -62,7 +77,7 @@ describe('a translation laid over its English entry', () => {
     ['no text where the English has words', { heading: ' ' }, 'heading is empty; the English is not'],
     ['a number for words', { help: 5 }, 'help must be text, as in English'],
   ])('refuses %s, naming the file and the field', (_, translation, why) => {
-    expect(() => overlay(english, translation, FILE)).toThrow(`${FILE}: ${why}`);
+    expect(() => overlay(english, patched(hindi, translation), FILE)).toThrow(`${FILE}: ${why}`);
   });
 
   it('every Hindi file of the content lays over its English entry', () => {
