@@ -35,8 +35,11 @@ export function blogIndex(locale: Locale = DEFAULT_LOCALE): Promise<BlogIndex<Bl
   if (import.meta.env.DEV || !index) {
     index = Promise.all([readPosts(locale), readCategories()]).then(([posts, categories]) => {
       const built = buildBlogIndex(posts, categories, (post) => post.data.category.id);
-      // A category keeps its English slug (its page's address in every language) and takes its name in the posts'
-      // language: each post carries its category as its language names it.
+      if (locale === DEFAULT_LOCALE) return built;
+      // In another language a category keeps its English slug (its page's address in every language) and takes its
+      // name in the posts' language: each post written in it carries its category as the language names it. An
+      // English category is named by the categories' list alone, never by a post (a post of the blog API may carry
+      // any text as its category's name).
       const names = new Map(posts.map((post) => [post.data.category.id, post.data.category.name]));
       return {
         ...built,
