@@ -78,7 +78,9 @@ export function localeRoutes(collection: ContentCollection, id: string) {
 }
 
 /** Fields of content that hold a link to a page of the site. */
-const LINK_FIELDS = new Set(['to', 'href']);
+// A link's address is its `to` or `href`; `links` lists addresses alone (the Products menu's groups name their links
+// by address).
+const LINK_FIELDS = new Set(['to', 'href', 'links']);
 
 /**
  * `data` (an entry in `locale`) with each link to a page of the site going to that page in `locale` where it is

@@ -13,6 +13,7 @@ const NOT_LANGUAGE = new Set([
   'id',
   'to',
   'href',
+  'links',
   'src',
   'logo',
   'photo',
