@@ -29,12 +29,18 @@ import { hasTranslation, linksIn, translationFile } from './locales';
  */
 const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
-/** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
-async function slotsFor(priceList: PriceList): Promise<ContentSlots> {
+/**
+ * Every slot content may hold, for one price list, in a page's language: the brand's, the plans' and the product
+ * facts' (their sentences and the plans' words in that language, their figures the English entries' alone).
+ */
+async function slotsFor(priceList: PriceList, locale: PageLocale = DEFAULT_LOCALE): Promise<ContentSlots> {
   const [plans, facts] = await Promise.all([getEntry('plans', 'plans'), getEntry('facts', 'facts')]);
   if (!plans) return brandSlots;
-  const factValues = facts ? factSlots(facts.data, plans.data, priceList, brandSlots) : {};
-  return { ...planSlots(plans.data, priceList), ...factValues, ...brandSlots };
+  const plansData = translated(locale, 'plans', 'plans', plans.data);
+  const factValues = facts
+    ? factSlots(translated(locale, 'facts', 'facts', facts.data), plansData, priceList, brandSlots)
+    : {};
+  return { ...planSlots(plansData, priceList), ...factValues, ...brandSlots };
 }
 
 /**
@@ -53,7 +59,7 @@ export async function readEntry<C extends CollectionKey>(
   if (!entry) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
   const words = translated(locale, collection, id, data);
-  return marked(locale, await drawn(collection, id, fillBrand(words, await slotsFor(priceList))));
+  return marked(locale, await drawn(collection, id, fillBrand(words, await slotsFor(priceList, locale))));
 }
 
 /**
@@ -88,7 +94,7 @@ export async function readEntries<C extends CollectionKey>(
   filter?: (entry: CollectionEntry<C>) => boolean,
   locale: PageLocale = DEFAULT_LOCALE,
 ): Promise<CollectionEntry<C>[]> {
-  const [all, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main')]);
+  const [all, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main', locale)]);
   // A collection's own entries are its English ones (a translation read by the content layer sits under its locale's
   // folder: "hi/privacy-policy"); in another language only the entries translated into it, never the English copy.
   const entries = (all as CollectionEntry<C>[]).filter(
@@ -122,7 +128,7 @@ export async function readEntriesWrittenIn<C extends CollectionKey>(
   const prefix = `${locale}/`;
   const [all, slots] = await Promise.all([
     getCollection(collection, (entry: CollectionEntry<C>) => entry.id.startsWith(prefix)),
-    slotsFor('main'),
+    slotsFor('main', locale),
   ]);
   return (all as CollectionEntry<C>[]).map((entry) => ({
     ...entry,
@@ -160,6 +166,6 @@ export async function readMarkdown<C extends CollectionKey>(
   if (!english || !entry || html === undefined) throw new Error(`${path} is missing`);
   // A translation's front matter lays its words over the English entry's, as a translated JSON entry does.
   const data = locale === DEFAULT_LOCALE ? entry.data : overlay(english.data, entry.data, path);
-  const slots = await slotsFor('main');
+  const slots = await slotsFor('main', locale);
   return { data: fillBrand(data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
 }
