@@ -113,16 +113,17 @@ const size = async (set, accept = ACCEPT) => {
 };
 
 /**
- * The entry of a "/prefix/*" key that covers a route, the prefix's own page and every page under it (the longest prefix
- * wins): e.g. every numbered list page, every Hindi page.
+ * The entries of the "/prefix/*" keys that cover a route (each the prefix's own page and every page under it), laid
+ * over each other shortest prefix first, so a longer one wins where both set a figure: e.g. every Hindi page (/hi/*),
+ * then every Hindi blog list page (/hi/blogs/*).
  * @param {string} route
  * @returns {Limits}
  */
 function patternBudget(route) {
-  const key = Object.keys(budgets.pages)
+  const keys = Object.keys(budgets.pages)
     .filter((k) => k.endsWith('/*') && (route.startsWith(k.slice(0, -1)) || route === k.slice(0, -2)))
-    .sort((a, b) => b.length - a.length)[0];
-  return (key && budgets.pages[key]) || {};
+    .sort((a, b) => a.length - b.length);
+  return Object.assign({}, ...keys.map((key) => budgets.pages[key]));
 }
 
 const rows = [];
