@@ -20,7 +20,7 @@ const { pricingCheck } = await import('./src/integrations/pricing-check.ts');
 const { namesCheck } = await import('./src/integrations/names-check.ts');
 const { cmsAdmin } = await import('./src/integrations/cms-admin.ts');
 const { ownerPage } = await import('./src/integrations/owner-page.ts');
-const { inSitemap, pageUrl } = await import('./src/lib/routes.ts');
+const { inSitemap, sitemapEntry, sitemapLocales } = await import('./src/lib/routes.ts');
 const { KEPT_LEADS_KEY } = await import('./src/lib/leads/kept-key.ts');
 
 export default defineConfig({
@@ -43,7 +43,8 @@ export default defineConfig({
     namesCheck(),
     // After the pages are final: the search index reads the built post pages.
     blogSearch(),
-    sitemap({ filter: inSitemap, serialize: (item) => ({ ...item, url: pageUrl(item.url) }) }),
+    // Each page with a translation lists every version of itself (xhtml:link), English as the default (x-default).
+    sitemap({ filter: inSitemap, i18n: sitemapLocales, serialize: sitemapEntry }),
     // The content admin in /cms/: not a page (no sitemap entry, no link), its config generated from the schemas.
     cmsAdmin(),
     // The owner's page in /owner/: not a page either, written after the bundling so that it adds nothing to any page.

@@ -10,6 +10,7 @@
 //   node scripts/budgets.mjs [dir]        (default: dist; the analytics comparison runs for dist only)
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { splitLocale } from '../src/lib/i18n/locales.ts';
 import { builtPages, canonicalOf } from '../src/integrations/dist-pages.mjs';
 import { get, startHost } from './host.mjs';
 import { facesLoaded } from './page-fonts.mjs';
@@ -112,16 +113,17 @@ const size = async (set, accept = ACCEPT) => {
 };
 
 /**
- * The entry of a "/prefix/*" key that covers a route, the prefix's own page and every page under it (the longest prefix
- * wins): e.g. every numbered list page, every Hindi page.
+ * The entries of the "/prefix/*" keys that cover a route (each the prefix's own page and every page under it), laid
+ * over each other shortest prefix first, so a longer one wins where both set a figure: e.g. every Hindi page (/hi/*),
+ * then every Hindi blog list page (/hi/blogs/*).
  * @param {string} route
  * @returns {Limits}
  */
 function patternBudget(route) {
-  const key = Object.keys(budgets.pages)
+  const keys = Object.keys(budgets.pages)
     .filter((k) => k.endsWith('/*') && (route.startsWith(k.slice(0, -1)) || route === k.slice(0, -2)))
-    .sort((a, b) => b.length - a.length)[0];
-  return (key && budgets.pages[key]) || {};
+    .sort((a, b) => a.length - b.length);
+  return Object.assign({}, ...keys.map((key) => budgets.pages[key]));
 }
 
 const rows = [];
@@ -130,10 +132,15 @@ try {
   for (const { path: route, name, cookie, html: read } of builtPages()) {
     const canonical = canonicalOf(read());
     const budgetOf = canonical ? new URL(canonical).pathname : route;
+    // A page in another language is the English page's in another language: held to that page's entries, then to
+    // its language's "/prefix/*" key for what its language changes (a Hindi page's fonts).
+    const english = splitLocale(budgetOf).path;
     /** @type {Limits} */
     // A page's own entry over the entry of a "/prefix/*" key that covers it (a Hindi page's fonts) over the default.
     const limit = {
       ...budgets.default,
+      ...patternBudget(english),
+      ...budgets.pages[english],
       ...patternBudget(budgetOf),
       ...(budgets.pages[budgetOf] ?? budgets.pages[route]),
     };

@@ -14,6 +14,7 @@
 // site, the rules run on small pages of their own (layout-fixtures.mjs) that each must find, or not find, one fault:
 // a rule that has stopped seeing its fault stops the check. Served by the reference host's runtime (scripts/host.mjs).
 //   node scripts/check-layout.mjs [--dir dist] [--only /path,/other] [--fixtures-only]
+import { LOCALES } from '../src/lib/i18n/locales.ts';
 import { chromium } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -58,13 +59,14 @@ function offerDismissedKey() {
 }
 
 /**
- * The legal pages, one per Markdown file of src/content/legal ([legal].astro): exempt from the phone height limit.
+ * The legal pages, one per Markdown file of src/content/legal ([legal].astro), in every language: exempt from the
+ * phone height limit.
  * @returns {string[]}
  */
 const legalPaths = () =>
   readdirSync('src/content/legal')
     .filter((name) => name.endsWith('.md'))
-    .map((name) => `/${name.slice(0, -3)}`);
+    .flatMap((name) => Object.values(LOCALES).map(({ prefix }) => `${prefix}/${name.slice(0, -3)}`));
 
 /**
  * Until two more frames have rendered: what a change sets off (media queries, observers, carousels) has run.

@@ -182,6 +182,20 @@ function childrenOf(field) {
 }
 
 /**
+ * Whether `path` is a file the admin's file entry `pattern` edits: its English file, or its translation in a locale's
+ * folder where the pattern holds the locale's placeholder ("src/content/home/{{locale}}/home.json").
+ * @param {string} path
+ * @param {string} pattern
+ */
+function isFileOf(path, pattern) {
+  const [before = '', after] = pattern.split('/{{locale}}/');
+  if (after === undefined) return path === pattern;
+  if (path === `${before}/${after}`) return true;
+  if (!path.startsWith(`${before}/`) || !path.endsWith(`/${after}`)) return false;
+  return /^[a-z]{2,3}$/.test(path.slice(before.length + 1, -(after.length + 1)));
+}
+
+/**
  * The entry of the admin that edits `problem`'s file, as the admin names it ("Offer", "Feature pages › Smart AI"),
  * with its fields; null when no collection holds it.
  * @param {CmsConfig} config
@@ -191,7 +205,7 @@ function childrenOf(field) {
 export function entryOf(config, problem) {
   for (const collection of config.collections) {
     for (const file of collection.files ?? []) {
-      const byPath = problem.path === file.file;
+      const byPath = problem.path != null && isFileOf(problem.path, file.file);
       const byName = !problem.path && problem.collection === collection.name && problem.entry === file.name;
       if (!byPath && !byName) continue;
       const name = collection.files?.length === 1 ? collection.label : `${collection.label} › ${file.label}`;

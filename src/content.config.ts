@@ -27,6 +27,7 @@ const {
   about,
   legal,
   blogPage,
+  glossary,
   experiments,
 } = FILE_COLLECTIONS;
 
@@ -49,6 +50,7 @@ export const collections = {
   blog: defineCollection({ loader: blogLoader(blogSource), schema: blogPostSchema }),
   blogCategories: defineCollection({ loader: blogCategoryLoader(blogSource), schema: blogCategorySchema }),
   blogPage: defineCollection({ loader: files(blogPage), schema: blogPage.schema }),
+  glossary: defineCollection({ loader: files(glossary), schema: glossary.schema }),
   experiments: defineCollection({
     loader: files({ ...experiments, base: site.experimentsFolder }),
     schema: experiments.schema,

@@ -5,9 +5,11 @@
 import { defineMiddleware } from 'astro:middleware';
 import { uiLookup } from './data/content';
 import { pageLocaleOfPath } from './lib/i18n/locales';
+import { pagePath } from './lib/routes';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const locale = pageLocaleOfPath(context.url.pathname);
+  // The page's path in its one URL form: during the build it names the file ("/hi.html" is the Hindi home).
+  const locale = pageLocaleOfPath(pagePath(context.url.pathname));
   context.locals.locale = locale;
   context.locals.t = await uiLookup(locale);
   return next();

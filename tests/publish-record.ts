@@ -52,7 +52,8 @@ export function adminLabels(offerPath: string): { entry: string; field: string }
     }[];
   };
   const offer = config.collections.find((collection) => collection.name === 'offer')!;
-  const fields = offer.files!.find((file) => file.file === offerPath)!.fields;
+  // A file entry's path holds the place of a translation's folder: the English file is the path without it.
+  const fields = offer.files!.find((file) => file.file.replace('/{{locale}}/', '/') === offerPath)!.fields;
   return { entry: offer.label, field: fields.find((field) => field.name === 'originalPrice')!.label };
 }
 

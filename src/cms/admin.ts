@@ -5,8 +5,9 @@
  * what the build would refuse is not saved, and the editor is told which field and why.
  */
 import CMS from '@sveltia/cms';
-import { entryProblems, problemLines } from '../lib/cms/entry-check';
+import { languageName, problemLines, savedEntryProblems } from '../lib/cms/entry-check';
 import type { SiteRules } from '../lib/cms/entry-check';
+import { DEFAULT_LOCALE } from '../lib/i18n/locales';
 import { BlogPostPreview, FeaturePreview, HomePreview } from './previews';
 import { showPublishBar } from './publish-bar';
 import { guardUnsavedChanges } from './unsaved-guard';
@@ -30,33 +31,50 @@ async function besidePage<T>(name: string): Promise<T | undefined> {
  * checks.
  */
 async function siteRules(): Promise<SiteRules> {
-  const [plans, facts, names] = await Promise.all([
+  const [plans, facts, names, glossaries] = await Promise.all([
     besidePage<SiteRules['plans']>('plans.json'),
     besidePage<SiteRules['facts']>('facts.json'),
     besidePage<SiteRules['names']>('names.json'),
+    besidePage<SiteRules['glossaries']>('glossaries.json'),
   ]);
-  return { plans, facts, names };
+  return { plans, facts, names, glossaries };
 }
+
+/**
+ * The refusal's own words in the admin's language (the language its page is set to), English when it has none of
+ * these; the rules that follow are the build's, as the build says them.
+ */
+const REFUSAL = {
+  en: { refused: 'The site would refuse it.', in: (language: string) => `In ${language}:` },
+  hi: { refused: 'साइट इसे स्वीकार नहीं करेगी।', in: (language: string) => `${language} में:` },
+};
+const adminLanguage = () => (document.documentElement.lang.toLowerCase().startsWith('hi') ? 'hi' : 'en');
 
 /** An entry as the save event hands it: an Immutable map. */
 interface SavingEntry {
   get(key: 'collection' | 'path' | 'slug'): string;
   get(key: 'data'): { toJS(): Record<string, unknown> };
+  get(key: 'i18n'): { toJS(): Record<string, unknown> } | undefined;
 }
 
 CMS.registerEventListener({
   name: 'preSave',
   handler: async ({ entry }) => {
     const saving = entry as unknown as SavingEntry;
-    const problems = entryProblems(
+    const refused = savedEntryProblems(
       saving.get('collection'),
       saving.get('path'),
-      saving.get('data').toJS(),
+      { data: saving.get('data').toJS(), i18n: saving.get('i18n')?.toJS() },
       await siteRules(),
     );
     // Thrown as the admin's own "saving_failed", the save stops and its dialog shows the cause: the file is unchanged.
-    if (problems.length) {
-      const why = new Error(`The site would refuse it. ${problemLines(problems).join('. ')}.`);
+    if (refused.length) {
+      const words = REFUSAL[adminLanguage()];
+      const parts = refused.map(({ locale, problems }) => {
+        const lines = `${problemLines(problems).join('. ')}.`;
+        return locale === DEFAULT_LOCALE && refused.length === 1 ? lines : `${words.in(languageName(locale))} ${lines}`;
+      });
+      const why = new Error(`${words.refused} ${parts.join(' ')}`);
       throw new Error('saving_failed', { cause: why });
     }
   },

@@ -146,8 +146,6 @@ export const site = {
   domainLabel: read('PUBLIC_DOMAIN_LABEL', 'Communiti.example'),
   /** Canonical origin of this marketing site (no trailing slash). */
   url: siteUrl,
-  /** Language of every page. */
-  lang: 'en',
   /** The support address the legal pages give ("{supportEmail}" in content). */
   supportEmail: readEmail('PUBLIC_SUPPORT_EMAIL', 'support@communiti.example'),
   /** Author meta tag and JSON-LD publisher. */

@@ -18,8 +18,10 @@ import { planSlots } from '../lib/pricing/plan-copy';
 import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
-import { DEFAULT_LOCALE, PSEUDO_LOCALE, type PageLocale } from '../lib/i18n/locales';
+import { DEFAULT_LOCALE, PSEUDO_LOCALE, type Locale, type PageLocale } from '../lib/i18n/locales';
 import { pseudoData } from '../lib/i18n/pseudo';
+import { overlay } from '../lib/i18n/overlay';
+import { hasTranslation, linksIn, translationFile } from './locales';
 
 /**
  * What fills the brand slots of content: the brand name, the support address and the company behind the site
@@ -27,12 +29,18 @@ import { pseudoData } from '../lib/i18n/pseudo';
  */
 const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
-/** Every slot content may hold, for one price list: the brand's, the plans' and the product facts'. */
-async function slotsFor(priceList: PriceList): Promise<ContentSlots> {
+/**
+ * Every slot content may hold, for one price list, in a page's language: the brand's, the plans' and the product
+ * facts' (their sentences and the plans' words in that language, their figures the English entries' alone).
+ */
+async function slotsFor(priceList: PriceList, locale: PageLocale = DEFAULT_LOCALE): Promise<ContentSlots> {
   const [plans, facts] = await Promise.all([getEntry('plans', 'plans'), getEntry('facts', 'facts')]);
   if (!plans) return brandSlots;
-  const factValues = facts ? factSlots(facts.data, plans.data, priceList, brandSlots) : {};
-  return { ...planSlots(plans.data, priceList), ...factValues, ...brandSlots };
+  const plansData = translated(locale, 'plans', 'plans', plans.data);
+  const factValues = facts
+    ? factSlots(translated(locale, 'facts', 'facts', facts.data), plansData, priceList, brandSlots)
+    : {};
+  return { ...planSlots(plansData, priceList), ...factValues, ...brandSlots };
 }
 
 /**
@@ -50,14 +58,23 @@ export async function readEntry<C extends CollectionKey>(
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
   const data = changes.length ? applyChanges(entry.data, changes).data : entry.data;
-  return inLocale(locale, await drawn(collection, id, fillBrand(data, await slotsFor(priceList))));
+  const words = translated(locale, collection, id, data);
+  return marked(locale, await drawn(collection, id, fillBrand(words, await slotsFor(priceList, locale))));
 }
 
 /**
- * An entry's data as a page in `locale` shows it. The pseudo-locale marks every word the visitor reads; English is
- * the data itself. (A translation's own file is read by the edition that brings it.)
+ * An entry's words in `locale`: English is the data itself (so is the pseudo-locale's, marked afterwards); a
+ * translation lays its words over it (overlay: everything that is no language stays the English entry's). A page in a
+ * language its entry has no file in is never built, so a missing translation fails here with the file's path.
  */
-function inLocale<T>(locale: PageLocale, data: T): T {
+function translated<T>(locale: PageLocale, collection: CollectionKey, id: string, data: T): T {
+  if (locale === PSEUDO_LOCALE || locale === DEFAULT_LOCALE) return data;
+  const file = translationFile(collection as ContentCollection, id, locale);
+  return linksIn(locale, overlay(data, file.data, file.path));
+}
+
+/** The pseudo-locale marks every word the visitor reads; other locales show the words as they are. */
+function marked<T>(locale: PageLocale, data: T): T {
   return locale === PSEUDO_LOCALE ? pseudoData(data) : data;
 }
 
@@ -75,14 +92,49 @@ async function drawn<T>(collection: CollectionKey, id: string, data: T): Promise
 export async function readEntries<C extends CollectionKey>(
   collection: C,
   filter?: (entry: CollectionEntry<C>) => boolean,
+  locale: PageLocale = DEFAULT_LOCALE,
 ): Promise<CollectionEntry<C>[]> {
-  const [entries, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main')]);
+  const [all, slots] = await Promise.all([getCollection(collection, filter), slotsFor('main', locale)]);
+  // A collection's own entries are its English ones (a translation read by the content layer sits under its locale's
+  // folder: "hi/privacy-policy"); in another language only the entries translated into it, never the English copy.
+  const entries = (all as CollectionEntry<C>[]).filter(
+    (entry) =>
+      !entry.id.includes('/') &&
+      (locale === DEFAULT_LOCALE ||
+        locale === PSEUDO_LOCALE ||
+        hasTranslation(collection as ContentCollection, entry.id, locale)),
+  );
   return Promise.all(
-    (entries as CollectionEntry<C>[]).map(async (entry) => ({
+    entries.map(async (entry) => ({
       ...entry,
-      data: await drawn(collection, entry.id, fillBrand(entry.data, slots)),
+      data: marked(
+        locale,
+        await drawn(collection, entry.id, fillBrand(translated(locale, collection, entry.id, entry.data), slots)),
+      ),
     })),
   );
+}
+
+/**
+ * The entries of a collection whose entries are each in one language (the blog's posts) written in `locale`: for
+ * English the collection's own, for another language those under its folder ("hi/<id>"), with their ids as the
+ * pages use them (no folder), slots filled in.
+ */
+export async function readEntriesWrittenIn<C extends CollectionKey>(
+  collection: C,
+  locale: Locale,
+): Promise<CollectionEntry<C>[]> {
+  if (locale === DEFAULT_LOCALE) return readEntries(collection);
+  const prefix = `${locale}/`;
+  const [all, slots] = await Promise.all([
+    getCollection(collection, (entry: CollectionEntry<C>) => entry.id.startsWith(prefix)),
+    slotsFor('main', locale),
+  ]);
+  return (all as CollectionEntry<C>[]).map((entry) => ({
+    ...entry,
+    id: entry.id.slice(prefix.length),
+    data: fillBrand(entry.data, slots),
+  }));
 }
 
 /** The site-wide labels; a pricing page asks for its price list's (the chat messages). */
@@ -100,10 +152,20 @@ export async function uiLookup(locale: PageLocale): Promise<UiLookup> {
 }
 
 /** A Markdown entry's front matter and its rendered HTML, slots filled in (escaped for HTML in the text). */
-export async function readMarkdown<C extends CollectionKey>(collection: C, id: string) {
-  const entry = await getEntry(collection, id);
+export async function readMarkdown<C extends CollectionKey>(
+  collection: C,
+  id: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const path = contentPath(collection as ContentCollection, id, locale);
+  const [english, entry] = await Promise.all([
+    getEntry(collection, id),
+    getEntry(collection, locale === DEFAULT_LOCALE ? id : `${locale}/${id}`),
+  ]);
   const html = entry?.rendered?.html;
-  if (!entry || html === undefined) throw new Error(`${contentPath(collection as ContentCollection, id)} is missing`);
-  const slots = await slotsFor('main');
-  return { data: fillBrand(entry.data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
+  if (!english || !entry || html === undefined) throw new Error(`${path} is missing`);
+  // A translation's front matter lays its words over the English entry's, as a translated JSON entry does.
+  const data = locale === DEFAULT_LOCALE ? entry.data : overlay(english.data, entry.data, path);
+  const slots = await slotsFor('main', locale);
+  return { data: fillBrand(data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
 }

@@ -8,10 +8,19 @@ import { pricingPlans, type Product } from '../lib/pricing/cards';
 import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import { readEntry, readUi } from './content';
+import { DEFAULT_LOCALE, type PageLocale } from '../lib/i18n/locales';
 
 /** `changes`: an experiment variant's changes to the page, made to the plans' content. */
-export async function readPricing(product: Product, priceList: PriceList, changes: readonly ExperimentChange[] = []) {
-  const [plans, ui] = await Promise.all([readEntry('plans', 'plans', priceList, changes), readUi(priceList)]);
+export async function readPricing(
+  product: Product,
+  priceList: PriceList,
+  changes: readonly ExperimentChange[] = [],
+  locale: PageLocale = DEFAULT_LOCALE,
+) {
+  const [plans, ui] = await Promise.all([
+    readEntry('plans', 'plans', priceList, changes, locale),
+    readUi(priceList, locale),
+  ]);
   const links = { start: site.adminAppUrl, chat: chatLink };
   return { plans, ui, ...pricingPlans(plans, product, { priceList, messages: ui.chat, links }) };
 }

@@ -25,6 +25,7 @@ import { astroEsbuild } from './astro-esbuild';
 import { PLANS_FILE } from './pricing-check';
 import { nameTexts } from './names-check';
 import { FACTS_FILE } from '../lib/claims/facts';
+import { glossariesOf } from '../lib/i18n/glossary';
 
 /** The admin's browser entry: it reads config.yml beside the page and registers the preview stylesheet. */
 const ENTRY = 'src/cms/admin.ts';
@@ -175,6 +176,9 @@ export function cmsAdmin(): AstroIntegration {
         await writeFile(join(out, 'plans.json'), await readFile(join(projectRoot, PLANS_FILE), 'utf8'));
         await writeFile(join(out, 'facts.json'), await readFile(join(projectRoot, FACTS_FILE), 'utf8'));
         await writeFile(join(out, 'names.json'), JSON.stringify(await nameTexts(projectRoot)));
+        // Each language's glossary, which a translation about to be saved must write its terms by.
+        const glossaries = glossariesOf(readContentFiles(projectRoot, ['glossary']));
+        await writeFile(join(out, 'glossaries.json'), JSON.stringify(glossaries));
         await bundleAdmin(projectRoot, out);
         const featurePages = (config.collections as { name: string; files?: { name: string }[] }[])
           .find((collection) => collection.name === 'features')!

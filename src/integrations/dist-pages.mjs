@@ -213,21 +213,21 @@ export const EVERY_PAGE = process.env.CHECK_EVERY_PAGE === '1';
 
 /**
  * The pages a check renders in a browser: the first page of each kind (the shallowest, then by path), the pages
- * checked apart from their kind and every page of a kind checked whole (src/lib/page-kinds.mjs), each with why; or,
- * under CHECK_EVERY_PAGE=1, every distinct page (variant pages of running experiments included, with their cookies).
+ * checked apart from their kind and every page of a kind checked whole (src/lib/page-kinds.mjs), and the first page of
+ * each kind in each other language (its `lang`), each with why; or, under CHECK_EVERY_PAGE=1, every distinct page (variant pages of running experiments included, with their cookies).
  * In the kinds' order.
  * @param {string} [root]
  */
 export function pagesToRender(root = DIST) {
-  const pages = distinctPages(root).map((page) => ({ ...page, kind: kindOf(page.html()) }));
+  const pages = distinctPages(root).map((page) => ({ ...page, kind: kindOf(page.html()), lang: langOf(page.html()) }));
   const order = (/** @type {{ kind: string }} */ page) => PAGE_KINDS.indexOf(/** @type {never} */ (page.kind));
   if (EVERY_PAGE) return pages.map((page) => ({ ...page, why: 'every page' })).sort((a, b) => order(a) - order(b));
   /** @type {(typeof pages[number] & { why: string })[]} */
   const chosen = [];
+  // The kind's first page not checked apart, the shallowest first (/pricing before /mr/pricing), stands for it.
+  const depth = (/** @type {{ path: string }} */ page) => page.path.split('/').length;
   for (const kind of PAGE_KINDS) {
-    const ofKind = pages.filter((page) => page.kind === kind && !page.cookie);
-    // The kind's first page not checked apart, the shallowest first (/pricing before /mr/pricing), stands for it.
-    const depth = (/** @type {{ path: string }} */ page) => page.path.split('/').length;
+    const ofKind = pages.filter((page) => page.kind === kind && !page.cookie && page.lang === DEFAULT_LANG);
     const first = ofKind.filter((page) => !CHECKED_APART[page.path]).sort((a, b) => depth(a) - depth(b))[0];
     for (const page of ofKind) {
       const apart = CHECKED_APART[page.path];
@@ -235,10 +235,36 @@ export function pagesToRender(root = DIST) {
       else if (page === first) chosen.push({ ...page, why: `the first ${kind} page` });
       else if (CHECKED_WHOLE.includes(kind)) chosen.push({ ...page, why: `every ${kind} page` });
     }
+    // A page of each kind in each other language: its own words in the same layout (the lengths, the typeface and
+    // the line heights of its script) are what can break there; the pages checked apart or whole differ from their
+    // kind by their sections, which a translation shares with the English page, so one page of the kind stands for it.
+    const languages = [...new Set(pages.map((page) => page.lang))].filter((lang) => lang !== DEFAULT_LANG).sort();
+    for (const lang of languages) {
+      const inLang = pages.filter((page) => page.kind === kind && !page.cookie && page.lang === lang);
+      // As in English, a page checked apart there does not stand for its kind (its English path: the path without
+      // the language's folder).
+      const apart = (/** @type {{ path: string }} */ page) =>
+        CHECKED_APART[page.path.replace(/^\/[^/]+/, '')] ? 1 : 0;
+      const firstIn = inLang.sort(
+        (a, b) => apart(a) - apart(b) || depth(a) - depth(b) || a.path.localeCompare(b.path),
+      )[0];
+      if (firstIn) chosen.push({ ...firstIn, why: `the first ${kind} page in lang="${lang}"` });
+    }
   }
   const missing = Object.keys(CHECKED_APART).filter((path) => !chosen.some((page) => page.path === path));
   if (root === DIST && missing.length) throw new Error(`CHECKED_APART names no built page: ${missing.join(', ')}`);
   return chosen;
+}
+
+/** The language of the English site's pages, the one the checks know every kind of page in. */
+const DEFAULT_LANG = 'en';
+
+/**
+ * The language of a built page, from its root element's `lang`.
+ * @param {string} html
+ */
+export function langOf(html) {
+  return /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? DEFAULT_LANG;
 }
 
 /**
@@ -251,7 +277,12 @@ export function pagesToRender(root = DIST) {
 export function pagesWithPictures(root = DIST) {
   if (EVERY_PAGE) return [];
   const rendered = new Set(pagesToRender(root).map((page) => page.name));
+  // A page in another language shows its English page's pictures in the same frames: they are checked there.
   return distinctPages(root).filter(
-    (page) => !page.cookie && !rendered.has(page.name) && page.html().includes(' data-subject="'),
+    (page) =>
+      !page.cookie &&
+      !rendered.has(page.name) &&
+      langOf(page.html()) === DEFAULT_LANG &&
+      page.html().includes(' data-subject="'),
   );
 }

@@ -8,13 +8,14 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { site } from '../config/site';
 import { buildHeadersFile } from '../lib/security-headers';
+import { LOCALES } from '../lib/i18n/locales';
 import { CMS_FOLDER, OWNER_FOLDER, builtPages, notPagePaths } from './dist-pages.mjs';
 
 /**
- * The pages that run the blog search (BlogListLayout: the list and category pages), as header rule paths: only they
- * may compile WebAssembly.
+ * The pages that run the blog search (BlogListLayout: the list and category pages) in every language, as header rule
+ * paths: only they may compile WebAssembly.
  */
-export const SEARCH_PAGES = ['/blogs', '/blogs/*'];
+export const SEARCH_PAGES = Object.values(LOCALES).flatMap(({ prefix }) => [`${prefix}/blogs`, `${prefix}/blogs/*`]);
 /** The search island in a page's HTML (an attribute value, which post text, escaped, can never imitate). */
 const SEARCH_ISLAND = /component-url="[^"]*\/BlogSearch\.[\w-]+\.js"/;
 

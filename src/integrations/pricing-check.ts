@@ -20,6 +20,8 @@ import { readContentFiles } from '../data/content-files';
 import { claimProblems } from '../lib/claims/check';
 import { FACTS_FILE } from '../lib/claims/facts';
 import { contentPath } from '../lib/content-paths';
+import { glossariesOf, glossaryProblems } from '../lib/i18n/glossary';
+import { DEFAULT_LOCALE } from '../lib/i18n/locales';
 import { expiredOfferWarning } from '../lib/offer';
 import { planCopyProblems } from '../lib/pricing/plan-copy';
 import { specWordProblems } from '../lib/i18n/rules/spec-words';
@@ -43,6 +45,7 @@ export function copyCheck(root: string): string | null {
   const planProblems = planCopyProblems(files, plans.data);
   const wordProblems = specWordProblems(files);
   const factProblems = facts.success ? claimProblems(files, facts.data, plans.data) : [];
+  const termProblems = glossaryProblems(files, glossariesOf(files));
   const message = [
     ...(wordProblems.length
       ? ['Copy that is not the spec\'s words (docs/i18n.md, "The spec\'s words"):', ...lines(wordProblems)]
@@ -56,17 +59,24 @@ export function copyCheck(root: string): string | null {
           ...lines(factProblems),
         ]
       : []),
+    ...(termProblems.length
+      ? ['Copy that writes a glossary term another way than its language writes it:', ...lines(termProblems)]
+      : []),
   ];
   return message.length ? message.join('\n') : null;
 }
 
 /** A warning per offer whose deadline has passed at `now`. */
 export function offerWarnings(root: string, now: Date): string[] {
-  return readContentFiles(root, ['offer']).flatMap(({ path, data }) => {
-    const offer = offerSchema.safeParse(data);
-    const warning = offer.success ? expiredOfferWarning(path, offer.data, now) : null;
-    return warning === null ? [] : [warning];
-  });
+  // The deadline is no language: a translation keeps the English entry's (the overlay refuses another), so the
+  // English file alone is warned of.
+  return readContentFiles(root, ['offer'])
+    .filter(({ locale }) => locale === DEFAULT_LOCALE)
+    .flatMap(({ path, data }) => {
+      const offer = offerSchema.safeParse(data);
+      const warning = offer.success ? expiredOfferWarning(path, offer.data, now) : null;
+      return warning === null ? [] : [warning];
+    });
 }
 
 export function pricingCheck(): AstroIntegration {

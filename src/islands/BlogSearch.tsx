@@ -1,6 +1,6 @@
 /**
  * The blog's search-and-filter island: words and a category, matched against every post of the blog (not just the
- * current page) through the Pagefind index the build writes to /pagefind/. Hydrated with client:interact: the form is
+ * current page) through the Pagefind index the build writes to /pagefind/, in the page's language. Hydrated with client:interact: the form is
  * server-rendered HTML, and nothing runs until the visitor focuses, presses or types in it; what was typed before that
  * is adopted on mount (hooks/useEarlyInput, shared by every island). The index's script is loaded from the site on the first search.
  *
@@ -20,8 +20,10 @@ export interface BlogSearchProps {
   /** The category id of the page the island is on ("" on /blogs). */
   initialCategory: string;
   /**
-   * How many posts the search index holds. With none (a blog without posts, or one built during an API outage) every
-   * search finds nothing and Pagefind is never loaded: its script throws on an index that names no language.
+   * How many posts of the page's language the search index holds. Pagefind searches the index of the page's
+   * `<html lang>` (one per language, each stemmed its own way), and one with no index of that language would search
+   * the largest instead: with none (a blog without posts, a language without posts yet, or one built during an API
+   * outage) every search finds nothing and Pagefind is never loaded.
    */
   posts: number;
   labels: {

@@ -7,7 +7,7 @@
  * English files sit in the collection's folder; a translation mirrors its English file in a folder named by its
  * locale inside it (`home/hi/home.json`), as the content admin's "multiple folders" structure writes them.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/locales';
 
 /** The folder of all content, from the project root. */
 export const CONTENT_ROOT = 'src/content';
@@ -44,6 +44,11 @@ const PLACES = {
   blog: { folder: 'blog', ext: 'md' },
   blogCategories: { folder: 'blog', ext: 'json', only: 'categories' },
   blogPage: { folder: 'blog-page', ext: 'json' },
+  /**
+   * Each language's glossary, a file named by the language it serves (glossary/hi.json): the product words its pages
+   * write one way. It is no page's copy and has no translation.
+   */
+  glossary: { folder: 'glossary', ext: 'json', translated: false },
   /** Tests of a page's words (a test build may read them from another folder: EXPERIMENTS_FOLDER). */
   experiments: { folder: 'experiments', ext: 'json', translated: false },
 } as const satisfies Record<string, Place>;
@@ -60,10 +65,27 @@ export function contentFolder(collection: ContentCollection, locale: Locale = DE
   return locale === DEFAULT_LOCALE ? base : `${base}/${locale}`;
 }
 
+/**
+ * The content admin's placeholder for a translation's folder in a file's path ("src/content/home/{{locale}}/home.json"),
+ * where contentPath puts a locale's folder; English, the default, has none.
+ */
+export const LOCALE_IN_PATH = '{{locale}}';
+
 /** The glob pattern of a collection's files inside its folder ("*.json", or the one file's name). */
 export function contentPattern(collection: ContentCollection): string {
   const { ext, only } = CONTENT_PLACES[collection];
   return `${only ?? '*'}.${ext}`;
+}
+
+/**
+ * The glob pattern of a collection's files in every language, from its folder: "{*,hi/*}.md". The content layer
+ * reads a Markdown collection's translations itself (it renders them), under ids such as "hi/privacy-policy".
+ */
+export function contentPatternAllLocales(collection: ContentCollection): string {
+  const { ext, only } = CONTENT_PLACES[collection];
+  const name = only ?? '*';
+  const folders = Object.keys(LOCALES).filter((locale) => locale !== DEFAULT_LOCALE);
+  return `{${[name, ...folders.map((locale) => `${locale}/${name}`)].join(',')}}.${ext}`;
 }
 
 /** The file of one entry: `contentPath('home', 'home')` is src/content/home/home.json. */

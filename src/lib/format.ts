@@ -4,14 +4,13 @@
  * a prop.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './i18n/locales';
-import { EN_RULES } from './i18n/rules/en';
-import type { LanguageRules } from './i18n/rules/types';
+import { rulesOf, type LanguageRules } from './i18n/rules';
 
 /** The tag of the default locale, for what formats before a page's locale is known (content's slots). */
 export const DEFAULT_TAG: string = LOCALES[DEFAULT_LOCALE].tag;
 
 /** The date order rules of each language's tag (its month-first form). */
-const MONTH_FIRST: Record<string, LanguageRules['monthFirst']> = { [DEFAULT_TAG]: EN_RULES.monthFirst };
+const MONTH_FIRST: Record<string, LanguageRules['monthFirst']> = { [DEFAULT_TAG]: rulesOf(DEFAULT_LOCALE).monthFirst };
 
 /**
  * A long date: "March 20, 2024" (month-first, as the legal pages print it) or "20 March 2024" (day-month-year, as

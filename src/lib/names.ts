@@ -29,7 +29,16 @@
  * invented places that share a name, and an invented name taken from RESERVE, stop the build (nameRepeats): those are
  * ours to tell apart. A fixed name that a real one repeats cannot yield, and is only warned of.
  */
-import { contentEntryOf } from './content-paths';
+import { contentEntryOf, contentPath } from './content-paths';
+
+/**
+ * The place a content file's names belong to: its entry's, whatever the language (a testimonial and its translation
+ * quote one person), named by the English file.
+ */
+export function entryScope(file: string): string {
+  const entry = contentEntryOf(file);
+  return entry ? contentPath(entry.collection, entry.id) : file;
+}
 
 /** A text of a content file or picture, and what it holds. */
 export interface NameText {
@@ -446,7 +455,7 @@ function strings(value: unknown, path: string): [string, string][] {
 }
 
 /** The place of a demo site: the object that holds its `preview`, in its feature page's file. */
-export const demoScope = (file: string, path: string) => `${file}, ${path}`;
+export const demoScope = (file: string, path: string) => `${entryScope(file)}, ${path}`;
 
 /** A feature page's demo sites: each object that holds a `preview` is one site, with all its words. */
 export function demoTexts(file: string, value: unknown, path = ''): NameText[] {
@@ -474,12 +483,12 @@ export function testimonialTexts(file: string, data: unknown): NameText[] {
   const origin: NameOrigin = data.example === true ? 'invented' : 'real';
   const texts: NameText[] = [];
   if (typeof data.name === 'string')
-    texts.push({ file, where: 'field name', scope: file, role: 'business', text: data.name, origin });
+    texts.push({ file, where: 'field name', scope: entryScope(file), role: 'business', text: data.name, origin });
   if (typeof data.author === 'string')
     texts.push({
       file,
       where: 'field author',
-      scope: file,
+      scope: entryScope(file),
       role: 'person',
       text: data.author.split(',')[0] ?? '',
       origin,
@@ -510,7 +519,7 @@ export function aboutTexts(file: string, data: unknown): NameText[] {
           {
             file,
             where: `field company.people[${i}].name`,
-            scope: file,
+            scope: entryScope(file),
             role: 'person',
             text: person.name,
             origin: 'real',

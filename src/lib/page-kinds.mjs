@@ -2,8 +2,9 @@
 // scripts. Every page says its kind on its root element (BaseLayout writes `data-page-kind`), so the checks that must
 // render a page in a browser (axe, the page without JavaScript, the policy and console once every island has run, the
 // layout rules, Lighthouse) look at one page of each kind, and at the few pages listed below, while the checks that read
-// the HTML read every page. A new page joins its kind by the layout it uses: no list to edit. JavaScript with JSDoc
-// types, so that Node's scripts read it as it is.
+// the HTML read every page. A new page joins its kind by the layout it uses: no list to edit. A page in another
+// language (its root element's `lang`) is of the same kind as its English page, and the checks render one page of
+// each kind in each language. JavaScript with JSDoc types, so that Node's scripts read it as it is.
 
 /** Every kind, in the order the checks report them. */
 export const PAGE_KINDS = /** @type {const} */ ([

@@ -53,7 +53,22 @@ export function viewBoxOf(svg: string): Box {
  */
 export function inlinePicture(
   svg: string,
-  { prefix, label, attributes = {} }: { prefix: string; label: string; attributes?: Record<string, string> },
+  {
+    prefix,
+    label,
+    attributes = {},
+    textLang,
+  }: {
+    prefix: string;
+    label: string;
+    attributes?: Record<string, string>;
+    /**
+     * The language of the words drawn in it where it is not the page's: the product's screens are drawn in English, so
+     * on a page in another language their text says so (and is set and measured as English, not held to that
+     * language's type rules); the label is in the page's language.
+     */
+    textLang?: string | undefined;
+  },
 ): string {
   const start = svg.search(/<svg\b/);
   if (start < 0) throw new Error('not an SVG picture: no <svg> element');
@@ -77,7 +92,8 @@ export function inlinePicture(
   );
   const all: [string, string][] = [...kept, ['role', 'img'], ['aria-label', label], ...Object.entries(attributes)];
   const root = `<svg ${all.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`;
-  return root + body.slice(tag.length);
+  const rest = body.slice(tag.length);
+  return root + (textLang ? rest.replace(/<text\b/g, `<text lang="${escapeAttribute(textLang)}"`) : rest);
 }
 
 /**

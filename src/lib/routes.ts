@@ -9,6 +9,7 @@
  */
 import { VARIANTS_FOLDER } from './experiments/wire';
 import { priceLists, type PriceList } from './pricing/periods';
+import { DEFAULT_LOCALE, LOCALES, splitLocale, type Locale } from './i18n/locales';
 
 export const ALIASES: Readonly<Record<string, string>> = {
   '/Yoga': '/yoga',
@@ -36,9 +37,9 @@ export function aliasesOf(path: string): string[] {
 
 /**
  * A page's static paths plus one for each alias of each of them, with the same props. `param` is the route's
- * parameter, a single top-level segment (as in src/pages/[feature].astro).
+ * parameter, a single segment after the locale (as in the feature pages' route).
  */
-export function withAliases<P extends { params: Record<string, string>; props?: unknown }>(
+export function withAliases<P extends { params: Record<string, string | undefined>; props?: unknown }>(
   param: string,
   paths: P[],
 ): P[] {
@@ -51,10 +52,32 @@ export function withAliases<P extends { params: Record<string, string>; props?: 
   ]);
 }
 
-/** The sitemap's filter: canonical, listed pages only (an experiment's variant page stands for its page). */
+/** The sitemap's filter: canonical, listed pages only, in every language (an experiment's variant page is none). */
 export function inSitemap(url: string): boolean {
-  const path = new URL(url).pathname.replace(/\/$/, '') || '/';
-  return !(path in ALIASES) && !UNLISTED.includes(path) && !path.startsWith(`${VARIANTS_FOLDER}/`);
+  const path = pagePath(new URL(url).pathname);
+  return !(path in ALIASES) && !UNLISTED.includes(splitLocale(path).path) && !path.startsWith(`${VARIANTS_FOLDER}/`);
+}
+
+/** The sitemap's languages: each locale's code (its folder) and its hreflang. */
+export const sitemapLocales = {
+  defaultLocale: DEFAULT_LOCALE,
+  locales: Object.fromEntries(Object.entries(LOCALES).map(([code, row]) => [code, row.hreflang])),
+};
+
+/**
+ * A sitemap entry in the one URL form, its versions in other languages too, English named again as the default
+ * (x-default), as each page's own alternates name them.
+ */
+export function sitemapEntry<T extends { url: string; links?: { url: string; lang: string }[] | undefined }>(
+  item: T,
+): T {
+  const links = item.links?.map((link) => ({ ...link, url: pageUrl(link.url) }));
+  const english = links?.find((link) => link.lang === LOCALES[DEFAULT_LOCALE].hreflang);
+  return {
+    ...item,
+    url: pageUrl(item.url),
+    ...(links ? { links: english ? [...links, { url: english.url, lang: 'x-default' }] : links } : {}),
+  };
 }
 
 /**
@@ -102,10 +125,21 @@ export interface PriceListProps {
   priceList: PriceList;
 }
 
-/** getStaticPaths of a pricing page built once per price list: the price list's folder, none for the main site. */
-export function priceListRoutes(): { params: { priceList: string | undefined }; props: PriceListProps }[] {
-  return priceLists.map((priceList) => ({
-    params: { priceList: priceList === 'main' ? undefined : priceList },
-    props: { priceList },
-  }));
+/**
+ * getStaticPaths of a pricing page: the main price list in each of `locales` (the plans' languages), under the
+ * language's folder (none for English), and each regional price list in English under its own folder (/mr/: a price
+ * list, not a language). The route's parameter, `edition`, is that folder.
+ */
+export function priceListRoutes(
+  locales: readonly Locale[] = [DEFAULT_LOCALE],
+): { params: { edition: string | undefined }; props: PriceListProps }[] {
+  return [
+    ...locales.map((locale) => ({
+      params: { edition: locale === DEFAULT_LOCALE ? undefined : locale },
+      props: { priceList: 'main' as const },
+    })),
+    ...priceLists
+      .filter((priceList) => priceList !== 'main')
+      .map((priceList) => ({ params: { edition: priceList }, props: { priceList } })),
+  ];
 }

@@ -125,13 +125,15 @@ test('_headers allows scripts from the site only, the same with or without hosti
     /Content-Security-Policy: [^\n]*/.exec(readFileSync(file, 'utf8'))![0].match(/script-src [^;]*/)![0];
   expect(scriptSrc('dist-test/_headers')).toBe("script-src 'self'");
   expect(scriptSrc('dist/_headers')).toBe("script-src 'self'");
-  // The blog search's pages add 'wasm-unsafe-eval' (Pagefind's WebAssembly: no JavaScript eval, no inline script);
+  // The blog search's pages (in English and in Hindi) add 'wasm-unsafe-eval' (Pagefind's WebAssembly: no JavaScript eval, no inline script);
   // the content admin (/cms/*) and the owner's page (/owner/*) have policies of their own, with scripts from the site
   // only too.
   for (const file of ['dist-test/_headers', 'dist/_headers']) {
     const policies = [...readFileSync(file, 'utf8').matchAll(/script-src [^;]*/g)].map((m) => m[0]);
     expect(policies).toEqual([
       "script-src 'self'",
+      "script-src 'self' 'wasm-unsafe-eval'",
+      "script-src 'self' 'wasm-unsafe-eval'",
       "script-src 'self' 'wasm-unsafe-eval'",
       "script-src 'self' 'wasm-unsafe-eval'",
       "script-src 'self'",

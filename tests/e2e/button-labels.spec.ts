@@ -3,14 +3,9 @@
  * browser: the words of each link and button as a screen reader reads them (tags dropped, the visually hidden text
  * kept), against where it leads.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
-import { builtPages } from '../../src/integrations/dist-pages.mjs';
-import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
-  buttons: { start: string; whatsapp: string };
-};
+import { expect, test, uiOf } from './fixtures';
+import { builtPages } from '../../src/integrations/dist-pages.mjs';
 
 interface Control {
   tag: string;
@@ -44,6 +39,7 @@ test('"Get Started" opens the admin app on every page, and every button to the s
   for (const built of pages) {
     const cookie = built.cookie ? { Cookie: `${built.cookie.name}=${built.cookie.value}` } : undefined;
     const html = await (await request.get(built.path, { headers: cookie })).text();
+    const ui = uiOf(built.path);
     for (const control of controlsOf(html)) {
       const where = `${built.path}: ${control.tag} "${control.words}"`;
       if (control.words === ui.buttons.start) {

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { test as base, type Page } from '@playwright/test';
+import { contentPath } from '../../src/lib/content-paths';
+import { localeOfPath } from '../../src/lib/i18n/locales';
+import type { Ui } from '../../src/lib/schemas/ui';
 
 export { expect } from '@playwright/test';
 
@@ -20,3 +24,7 @@ export async function visitorOf(
 ): Promise<void> {
   if (built.cookie) await page.context().addCookies([{ ...built.cookie, url: origin ?? '' }]);
 }
+
+/** The site-wide labels a page at `path` shows: its language's (a Hindi page is read with the Hindi labels). */
+export const uiOf = (path: string) =>
+  JSON.parse(readFileSync(contentPath('ui', 'ui', localeOfPath(path)), 'utf8')) as Ui;

@@ -1,4 +1,4 @@
-import { expect, test, visitorOf } from './fixtures';
+import { expect, test, uiOf, visitorOf } from './fixtures';
 import { pagesToRender } from '../../src/integrations/dist-pages.mjs';
 
 // One page of each kind (src/lib/page-kinds.mjs); every page under npm run test:sweep.
@@ -6,6 +6,7 @@ for (const built of pagesToRender()) {
   const { path, name, why } = built;
   test(`${name} (${why}) shows its full content and navigation without JavaScript`, async ({ page, baseURL }) => {
     await visitorOf(page, built, baseURL);
+    const { header, navigation } = uiOf(path);
     await page.setViewportSize({ width: 1280, height: 800 });
     // The document is what is checked: without scripts every image loads at once (nothing is lazy), and a picture
     // the local runtime is slow to send must not hold the test at the load event.
@@ -24,16 +25,16 @@ for (const built of pagesToRender()) {
     expect(hidden).toEqual([]);
 
     // Desktop menus open on hover; every header link is there.
-    await page.getByRole('button', { name: 'Products' }).hover();
+    await page.getByRole('button', { name: header.products }).hover();
     await expect(page.locator('#nav-products')).toBeVisible();
     await expect(page.locator('#nav-products a')).toHaveCount(15);
 
     // The mobile sheet opens without a script too.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await page.getByRole('button', { name: header.openMenu }).click();
+    const sheet = page.getByRole('dialog', { name: header.menu });
     await expect(sheet).toBeVisible();
-    await sheet.getByText('Products', { exact: true }).click();
-    await expect(sheet.getByRole('link', { name: 'Member Management' })).toBeVisible();
+    await sheet.getByText(header.products, { exact: true }).click();
+    await expect(sheet.getByRole('link', { name: navigation.products[0]!.label })).toBeVisible();
   });
 }

@@ -2,6 +2,7 @@ import type { APIResponse } from '@playwright/test';
 import { expect, test, visitorOf } from './fixtures';
 import { builtPages, pagesToRender } from '../../src/integrations/dist-pages.mjs';
 import { loadEveryImage, revealWholePage } from './whole-page';
+import { splitLocale } from '../../src/lib/i18n/locales';
 
 const pages = builtPages();
 /** The pages with a running experiment: the Worker serves each visitor's version of them (docs/experiments.md). */
@@ -18,8 +19,10 @@ function expectPageHeaders(path: string, headers: Record<string, string>) {
   const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
   expect(scriptSrc, path).not.toContain("'unsafe-inline'");
   expect(scriptSrc, path).not.toContain("'unsafe-eval'");
-  // Only the pages of the blog search may compile WebAssembly (Pagefind's); no other page's policy allows it.
-  const search = path === '/blogs' || path.startsWith('/blogs/');
+  // Only the pages of the blog search, in each language, may compile WebAssembly (Pagefind's); no other page's policy
+  // allows it.
+  const inLanguage = splitLocale(path).path;
+  const search = inLanguage === '/blogs' || inLanguage.startsWith('/blogs/');
   expect(scriptSrc.trim(), path).toBe(search ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'");
   expect(headers['x-content-type-options'], path).toBe('nosniff');
   expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');

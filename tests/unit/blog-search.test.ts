@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blogSearch, postsBuilt } from '../../src/integrations/blog-search';
+import { blogSearch, postsBuilt, postsByLang } from '../../src/integrations/blog-search';
 import { checkSearchIndex } from '../../src/integrations/search-index-check';
 
 const folders: string[] = [];
@@ -199,6 +199,12 @@ describe('postsBuilt', () => {
     expect(postsBuilt(pages.map((pathname) => ({ pathname })))).toBe(2);
     expect(postsBuilt([{ pathname: 'blogs' }])).toBe(0);
   });
+
+  it("counts each language's posts by its folder: /hi/blog/… is Hindi, /hi/blogs is a list", () => {
+    const pages = ['blog/a', 'blog/b', 'hi/blog/c', 'hi/blogs', 'hi/blogs/2', 'hi', 'hi/pricing'];
+    expect(postsByLang(pages.map((pathname) => ({ pathname })))).toEqual({ en: 2, hi: 1 });
+    expect(postsBuilt(pages.map((pathname) => ({ pathname })))).toBe(3);
+  });
 });
 
 describe('the build step (blogSearch), over real Pagefind', () => {
@@ -266,6 +272,37 @@ describe('the build step (blogSearch), over real Pagefind', () => {
     ]);
     await expect(run).rejects.toThrow(
       `The search index is broken: ${join(root, 'pagefind', 'pagefind-entry.json')} counts 1 pages, not the 2 posts built`,
+    );
+  }, 30_000);
+
+  it("indexes each language's posts in an index of its own, stemmed in its language", async () => {
+    const hindi = `<html lang="hi"><body><article data-pagefind-body><h1>योग स्टूडियो</h1>
+      <p>मेंबर हर महीने कम्युनिटी के लिए पेमेंट करते हैं।</p></article></body></html>`;
+    const { root, log, run } = await build(
+      { ...lists, 'blog/post-1.html': post(1), 'blog/post-2.html': post(2), 'hi/blog/post-3.html': hindi },
+      ['index', 'blogs', 'blog/post-1', 'blog/post-2', 'hi/blog/post-3', 'hi/blogs'],
+    );
+    await run;
+    expect(log.info).toEqual([expect.stringMatching(/^3 posts indexed for search in pagefind\/ \(2 en, 1 hi\)/)]);
+    const entry = JSON.parse(readFileSync(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number; wasm: string | null }>;
+    };
+    // The browser's Pagefind loads the index of its page's <html lang>, with that language's stemmer.
+    expect(Object.keys(entry.languages).sort()).toEqual(['en', 'hi']);
+    expect(entry.languages.en).toMatchObject({ page_count: 2, wasm: 'en' });
+    expect(entry.languages.hi).toMatchObject({ page_count: 1, wasm: 'hi' });
+    expect(checkSearchIndex(join(root, 'pagefind'), 3)).toEqual([]);
+  }, 30_000);
+
+  it('stops a build whose Hindi post says it is English: its search would find it among the English posts', async () => {
+    const { root, run } = await build({ ...lists, 'blog/post-1.html': post(1), 'hi/blog/post-2.html': post(2) }, [
+      'index',
+      'blogs',
+      'blog/post-1',
+      'hi/blog/post-2',
+    ]);
+    await expect(run).rejects.toThrow(
+      `The search index is broken: ${join(root, 'pagefind', 'pagefind-entry.json')} its "en" index holds 2 pages, not the 1 posts built in it; its "hi" index holds 0 pages, not the 1 posts built in it`,
     );
   }, 30_000);
 

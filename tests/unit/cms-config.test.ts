@@ -13,6 +13,7 @@ import { CMS_COLLECTIONS } from '../../src/lib/cms/admin-config';
 import { schemaContext } from '../content-check';
 import type { CmsField } from '../../src/lib/cms/fields';
 import { filesUnder } from '../../src/integrations/dist-pages.mjs';
+import { LOCALE_IN_PATH } from '../../src/lib/content-paths';
 
 const root = process.cwd();
 const { config, unexpressed } = await cmsConfigFile(root);
@@ -25,7 +26,9 @@ function formsOf(name: string): { file: string; fields: CmsField[] }[] {
   const collection = collections.find((c) => c.name === name)!;
   return files[name]!.map((file) => ({
     file: file.path,
-    fields: collection.files ? collection.files.find((f) => f.file === file.path)!.fields : collection.fields!,
+    fields: collection.files
+      ? collection.files.find((f) => f.file.replace(`/${LOCALE_IN_PATH}/`, '/') === file.path)!.fields
+      : collection.fields!,
   }));
 }
 
@@ -172,6 +175,7 @@ describe('content admin config', () => {
         'experiments',
         'facts',
         'features',
+        'glossary',
         'home',
         'landing',
         'legal',

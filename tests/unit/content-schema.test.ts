@@ -15,8 +15,19 @@ const root = process.cwd();
 
 type Collection = (typeof FILE_COLLECTIONS)[keyof typeof FILE_COLLECTIONS];
 
-/** The files a collection reads, as the glob loader matches its pattern (a name, or "*" and an extension). */
+/**
+ * The files a collection reads, as the glob loader matches its pattern: a name, or "*" and an extension, or such
+ * patterns in braces with a folder ("{*,hi/*}.md": the English files and those of a language's folder).
+ */
 function filesOf({ base, pattern }: Collection): string[] {
+  const braces = /^\{([^}]*)\}(\..+)$/.exec(pattern);
+  if (braces) {
+    return braces[1]!.split(',').flatMap((part) => {
+      const slash = part.lastIndexOf('/');
+      const folder = slash < 0 ? base : `${base}/${part.slice(0, slash)}`;
+      return filesOf({ base: folder, pattern: `${part.slice(slash + 1)}${braces[2]}` } as Collection);
+    });
+  }
   const dir = join(root, base);
   const matches = pattern.startsWith('*.')
     ? readdirSync(dir).filter((file) => extname(file) === pattern.slice(1))

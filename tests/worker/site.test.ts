@@ -3,12 +3,13 @@
  * rules, the 404 page for a path with no file (the Worker's), the caching of hashed assets, and the Speculation-Rules
  * header of every page. What a page shows is the browser tests'.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from './runtime';
 import { builtPages } from '../../src/integrations/dist-pages.mjs';
+import { contentPath } from '../../src/lib/content-paths';
 
 /** The speculation rules' file, which every HTML page names in its header. */
 const RULES = '/speculation-rules.json';
@@ -73,26 +74,23 @@ describe('URLs', () => {
  * status 404 and never stored either way. No Hindi page is built yet: a copy of dist with a stand-in Hindi 404 page.
  */
 describe('the 404 page of a language', () => {
-  /** The stand-in's words, which no English page holds. */
-  const HINDI_NOT_FOUND = 'पेज नहीं मिला';
-  let hindi: Runtime;
+  /** The Hindi 404 page's heading, from its content: no English page holds it. */
+  const HINDI_NOT_FOUND = (
+    JSON.parse(readFileSync(contentPath('pages', 'not-found', 'hi'), 'utf8')) as { heading: string }
+  ).heading;
+  let withoutHindi: Runtime;
   let folder: string;
 
   beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'hindi-404-site-'));
+    // The same build without its Hindi 404 page, as a site whose 404 entry has no Hindi file is built.
+    folder = mkdtempSync(join(tmpdir(), 'no-hindi-404-site-'));
     cpSync('dist', folder, { recursive: true });
-    mkdirSync(join(folder, 'hi'), { recursive: true });
-    const english = readFileSync('dist/404.html', 'utf8');
-    expect(english).toContain('<html lang="en"');
-    writeFileSync(
-      join(folder, 'hi', '404.html'),
-      english.replace('<html lang="en"', '<html lang="hi"').replace('Page not found', HINDI_NOT_FOUND),
-    );
-    hindi = await startRuntime({ dir: folder });
+    rmSync(join(folder, 'hi', '404.html'));
+    withoutHindi = await startRuntime({ dir: folder });
   });
 
   afterAll(async () => {
-    await hindi?.stop();
+    await withoutHindi?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -106,22 +104,22 @@ describe('the 404 page of a language', () => {
   };
 
   it('an unknown path under /hi/ is the Hindi 404 page, status 404, never stored', async () => {
-    for (const path of ['/hi/nothere', '/hi/pricing/nothere', '/hi/blog/nothere', '/hi']) {
-      await expectNotFound(await fetch(`${hindi.origin}${path}`, { redirect: 'manual' }), HINDI_NOT_FOUND, 'hi');
+    for (const path of ['/hi/nothere', '/hi/pricing/nothere', '/hi/blog/nothere']) {
+      await expectNotFound(await request(path, { redirect: 'manual' }), HINDI_NOT_FOUND, 'hi');
     }
-    const head = await fetch(`${hindi.origin}/hi/nothere`, { method: 'HEAD' });
+    const head = await request('/hi/nothere', { method: 'HEAD' });
     expect(head.status).toBe(404);
     expect(head.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
   });
 
   it('an English path, and one that only looks Hindi, is the English 404 page', async () => {
     for (const path of ['/nothere', '/HI/nothere', '/hindi/nothere', '/pricing/hi/nothere']) {
-      await expectNotFound(await fetch(`${hindi.origin}${path}`, { redirect: 'manual' }), 'Page not found', 'en');
+      await expectNotFound(await request(path, { redirect: 'manual' }), 'Page not found', 'en');
     }
   });
 
   it('a build without the Hindi 404 page answers /hi/ paths with the English one, status 404', async () => {
-    await expectNotFound(await request('/hi/nothere'), 'Page not found', 'en');
+    await expectNotFound(await fetch(`${withoutHindi.origin}/hi/nothere`), 'Page not found', 'en');
   });
 });
 

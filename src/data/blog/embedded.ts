@@ -2,6 +2,7 @@
  * The embedded blog: Markdown posts in the blog's content folder (front matter plus body) and their categories in the
  * categories file beside them. Used when no blog API is configured; the README's run command builds with it.
  */
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -9,6 +10,7 @@ import type { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../../lib/schemas/blog';
 import type { BlogCategory, BlogPost } from '../../lib/blog/post';
 import { contentFolder, contentPattern } from '../../lib/content-paths';
+import { DEFAULT_LOCALE, LOCALES } from '../../lib/i18n/locales';
 
 export const EMBEDDED_DIR = contentFolder('blog');
 const CATEGORIES_FILE = contentPattern('blogCategories');
@@ -32,14 +34,53 @@ export async function readEmbeddedCategories(dir = EMBEDDED_DIR): Promise<BlogCa
 }
 
 /**
- * Every embedded post with its body rendered to HTML by `renderMarkdown` (Astro's Markdown pipeline in the loader).
- * A post with a bad front matter or an unknown category fails the build, naming the file and the field.
+ * Every embedded post with its body rendered to HTML by `renderMarkdown` (Astro's Markdown pipeline in the loader):
+ * the English posts of `dir`, then the posts written in another language, in that locale's folder inside it
+ * (`hi/<id>.md`), each under the id `<locale>/<id>` with its categories' names in that language (the locale's
+ * categories file: the English ids, translated names). A post is in one language; one that translates an English post
+ * names it (`translationOf`). A post with a bad front matter, an unknown category or a `translationOf` naming no
+ * English post fails the build, naming the file and the field.
  */
 export async function readEmbeddedPosts(
   renderMarkdown: (markdown: string) => Promise<string>,
   dir = EMBEDDED_DIR,
 ): Promise<BlogPost[]> {
-  const categories = new Map((await readEmbeddedCategories(dir)).map((c) => [c.id, c]));
+  const english = await readCategories(dir);
+  const posts = await readPostsOf(renderMarkdown, dir, english, '');
+  const ids = new Set(posts.map((post) => post.id));
+  for (const locale of Object.keys(LOCALES).filter((code) => code !== DEFAULT_LOCALE)) {
+    const folder = join(dir, locale);
+    if (!existsSync(folder)) continue;
+    const names = existsSync(join(folder, CATEGORIES_FILE))
+      ? new Map((await readEmbeddedCategories(folder)).map((c) => [c.id, c.name]))
+      : new Map<string, string>();
+    const categories = new Map(
+      [...english].map(([id, category]) => [id, { ...category, name: names.get(id) ?? category.name }]),
+    );
+    const translated = await readPostsOf(renderMarkdown, folder, categories, `${locale}/`);
+    for (const post of translated) {
+      if (post.translationOf !== undefined && !ids.has(post.translationOf)) {
+        throw new Error(
+          `${join(folder, post.id.slice(locale.length + 1))}.md: field "translationOf": "${post.translationOf}" is no English post of ${dir}`,
+        );
+      }
+    }
+    posts.push(...translated);
+  }
+  return posts;
+}
+
+async function readCategories(dir: string): Promise<Map<string, BlogCategory>> {
+  return new Map((await readEmbeddedCategories(dir)).map((c) => [c.id, c]));
+}
+
+/** The posts of one folder, their ids opened by `prefix` (the locale's folder, none for English). */
+async function readPostsOf(
+  renderMarkdown: (markdown: string) => Promise<string>,
+  dir: string,
+  categories: Map<string, BlogCategory>,
+  prefix: string,
+): Promise<BlogPost[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
   const posts: BlogPost[] = [];
   for (const name of files) {
@@ -53,7 +94,7 @@ export async function readEmbeddedPosts(
       throw new Error(`${file}: field "category": "${front.category}" is not an id in ${dir}/${CATEGORIES_FILE}`);
     }
     posts.push({
-      id: name.replace(/\.md$/, ''),
+      id: `${prefix}${name.replace(/\.md$/, '')}`,
       name: front.name,
       category,
       createdAt: front.createdAt.toISOString(),
@@ -61,6 +102,7 @@ export async function readEmbeddedPosts(
       shortDescription: front.shortDescription,
       description: await renderMarkdown(body),
       image: { src: front.image, alt: front.imageAlt },
+      ...(front.translationOf === undefined ? {} : { translationOf: front.translationOf }),
     });
   }
   return posts;

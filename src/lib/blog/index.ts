@@ -5,8 +5,7 @@
  * Pure TypeScript, no Astro imports: unit-tested in tests/unit/blog-index.test.ts.
  */
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
-import { rulesFor } from '../i18n/rules';
-import { EN_RULES } from '../i18n/rules/en';
+import { rulesOf } from '../i18n/rules';
 import { truncateText, unsafeIdReason } from './post';
 
 /**
@@ -21,8 +20,8 @@ export const RELATED_COUNT = 3;
 /** Posts in the feed (rss.xml), newest first. */
 export const FEED_SIZE = 50;
 
-/** Reading speed behind an English post's "{minutes} min read" (the English rules say where it comes from). */
-export const WORDS_PER_MINUTE = EN_RULES.wordsPerMinute;
+/** Reading speed behind an English post's "{minutes} min read" (each language's is in its copy rules). */
+export const WORDS_PER_MINUTE = rulesOf(DEFAULT_LOCALE).wordsPerMinute;
 
 /** The longest category slug kept from a name. */
 const MAX_SLUG_LENGTH = 60;
@@ -103,12 +102,12 @@ export function cardSummary(shortHtml: string, excerpt: string): { html: string 
 }
 
 /**
- * Minutes to read `words` words at the reading speed of the post's language, to the nearest minute, at least 1.
- * Rounded up, a post of 250 words (a minute and a few seconds) read "2 min read" like one of 450, and the blog's short
- * posts all said the same.
+ * Minutes to read `words` words of a post in `locale` at its language's reading speed, to the nearest minute, at least
+ * 1. Rounded up, a post of 250 words (a minute and a few seconds) read "2 min read" like one of 450, and the blog's
+ * short posts all said the same.
  */
 export function readingMinutes(words: number, locale: Locale = DEFAULT_LOCALE): number {
-  return Math.max(1, Math.round(words / rulesFor(locale).wordsPerMinute));
+  return Math.max(1, Math.round(words / rulesOf(locale).wordsPerMinute));
 }
 
 /** Words in sanitised markup (tags and entities count as spaces). */

@@ -25,6 +25,8 @@ export interface BlogPost {
   shortDescription: string;
   description: string;
   image: BlogImage | null;
+  /** An embedded post written in another language: the id of the English post it translates, if it translates one. */
+  translationOf?: string;
 }
 
 /** A checked item: its value (with notes on what was dropped from it), or the first field at fault. */

@@ -21,10 +21,10 @@
  * and names, and text that describes a picture or fills a drawn screen is left alone.
  */
 import { fillBrand } from '../brand';
-import { rulesFor } from '../i18n/rules';
-import type { Locale } from '../i18n/locales';
 import { contentPath, type ContentCollection } from '../content-paths';
 import { formatRupees } from '../format';
+import { DEFAULT_LOCALE } from '../i18n/locales';
+import { rulesOf, type LanguageRules } from '../i18n/rules';
 import { priceLists, type PriceList } from '../pricing/periods';
 import {
   isPictureText,
@@ -34,7 +34,6 @@ import {
   SHOWN_WITH_EVERY_LIST,
   SLOT,
   textsOf,
-  escapeRegex,
   type ContentFile,
   type CopyProblem,
 } from '../pricing/plan-copy';
@@ -53,8 +52,29 @@ import {
 /** The plans' file, named in a problem about an offer's price. */
 const PLANS_FILE = contentPath('plans', 'plans');
 
-/** `words` anywhere in a text, in any case, as whole words ("24/7" but not "124/7"). */
-const wordPattern = (words: string) => new RegExp(`(?<![A-Za-z0-9])${escapeRegex(words)}(?![A-Za-z0-9])`, 'i');
+/** The words copy in a language names a feature with: the facts' own and the language's. */
+const wordsOf = (offering: Offering, rules: LanguageRules) => [
+  ...(offering.words ?? []),
+  ...(rules.featureWords[offering.id] ?? []),
+];
+
+/**
+ * One spelling of each term across the site, the spec's where it gives one: each pattern finds the other spellings,
+ * `write` is the one kept. An address (/white-labeling, the spec's route) and an id ("white-labeling-1") are not words.
+ */
+export const ONE_SPELLING: { pattern: RegExp; write: string; why: string }[] = [
+  {
+    pattern: /(?<![\w/-])white(?: label(?:l)?ing|-labeling|label(?:l)?ing)(?![\w-])/i,
+    write: 'white-labelling',
+    why: "the spec's spelling and the product facts' name for it; only the page's address, /white-labeling, keeps one l",
+  },
+  {
+    pattern: /\bBook a Demo\b/,
+    write: 'Book a Free Demo',
+    why: "every button to the demo booking says the hero's words, so one label means one action",
+  },
+];
+
 /** `write` in the case its first letter was written in: "White Labeling" becomes "White-labelling". */
 const inCaseOf = (written: string, write: string) =>
   /^[A-Z]/.test(written) ? write.charAt(0).toUpperCase() + write.slice(1) : write;
@@ -159,58 +179,51 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
     }
   };
 
-  const checkWords = (file: string, field: string, text: string, locale: Locale) => {
-    const rules = rulesFor(locale);
+  /** The words of the facts and of a file's language that state a fact, mark "coming soon" or claim what we do not. */
+  const checkWords = (file: ContentFile, field: string, text: string) => {
+    const rules = rulesOf(file.locale);
+    const add = (message: string) => problems.push({ file: file.path, field, message });
     for (const statement of facts.statements) {
-      for (const words of statement.words ?? []) {
-        const match = wordPattern(words).exec(text);
+      for (const words of [...(statement.words ?? []), ...(rules.factWords[statement.id] ?? [])]) {
+        const match = rules.wordPattern(words).exec(text);
         if (match)
-          problems.push({
-            file,
-            field,
-            message: `"${match[0]}" states a fact the facts word once: write {fact.${statement.id}} ("${figures.main[`fact.${statement.id}`] ?? statement.text}")`,
-          });
+          add(
+            `"${match[0]}" states a fact the facts word once: write {fact.${statement.id}} ("${figures.main[`fact.${statement.id}`] ?? statement.text}")`,
+          );
       }
     }
-    const comingSoon = rules.comingSoon.exec(text) ?? wordPattern(facts.labels.comingSoon).exec(text);
+    const comingSoon = rules.comingSoon.exec(text) ?? rules.wordPattern(facts.labels.comingSoon).exec(text);
     if (comingSoon)
-      problems.push({
-        file,
-        field,
-        message: `"${comingSoon[0]}" marks a feature coming soon by hand: the facts say which features are coming soon (${
+      add(
+        `"${comingSoon[0]}" marks a feature coming soon by hand: the facts say which features are coming soon (${
           soon.length ? `write ${soon.join(' or ')}` : 'none is now'
         })`,
-      });
-    for (const { pattern, write, why } of rules.oneSpelling) {
-      const match = pattern.exec(text);
-      if (match)
-        problems.push({
-          file,
-          field,
-          message: `"${match[0]}" is spelt "${inCaseOf(match[0], write)}" on this site: ${why}`,
-        });
+      );
+    // The English spellings; another language's one way of writing each term is its glossary's.
+    if (file.locale === DEFAULT_LOCALE) {
+      for (const { pattern, write, why } of ONE_SPELLING) {
+        const match = pattern.exec(text);
+        if (match) add(`"${match[0]}" is spelt "${inCaseOf(match[0], write)}" on this site: ${why}`);
+      }
     }
     for (const { words, why } of facts.neverSay) {
-      const match = wordPattern(words).exec(text);
+      const match = [words, ...(rules.neverSay[words] ?? [])]
+        .map((written) => rules.wordPattern(written).exec(text))
+        .find(Boolean);
       // The reason names plans by their slots ("{plan.lite.name}"): said with the main price list's names and figures.
-      if (match)
-        problems.push({
-          file,
-          field,
-          message: `"${match[0]}" is a claim we do not make: ${fillBrand(why, mainPlanSlots)}`,
-        });
+      if (match) add(`"${match[0]}" is a claim we do not make: ${fillBrand(why, mainPlanSlots)}`);
     }
   };
 
   /** A plan card's lines against what the facts give that plan. */
-  const checkCards = (file: string, data: Partial<Plans>) => {
+  const checkCards = (file: string, data: Partial<Plans>, rules: LanguageRules) => {
     for (const product of ['community', 'whatsapp'] as const) {
       (data[product]?.plans ?? []).forEach((plan, p) => {
         (plan.features ?? []).forEach((line, l) => {
           const field = `${product}.plans[${p}].features[${l}]`;
           for (const { offering, list } of offeringsOf(facts)) {
             if (list !== product) continue;
-            const named = (offering.words ?? []).find((words) => wordPattern(words).test(line));
+            const named = wordsOf(offering, rules).find((words) => rules.wordPattern(words).test(line));
             if (!named) continue;
             const where = `(${FACTS_FILE}, ${offering.id})`;
             if (offering.comingSoon)
@@ -273,12 +286,14 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
       !offering.comingSoon && (offering.words ?? []).length > 0 && !ids.every((id) => includes(offering, id)),
   );
   /** Each mention of such a feature in a card that does not say which plans have it. */
-  const checkMentions = (file: string, { own, around }: Card) => {
+  const checkMentions = (file: string, { own, around }: Card, rules: LanguageRules) => {
     const texts = [...own.map(([, text]) => text), ...around];
     for (const { offering } of partial) {
       if (sellsWithPlans(offering, texts)) continue;
       for (const [field, text] of own) {
-        const named = (offering.words ?? []).map((words) => wordPattern(words).exec(text)?.[0]).find(Boolean);
+        const named = wordsOf(offering, rules)
+          .map((words) => rules.wordPattern(words).exec(text)?.[0])
+          .find(Boolean);
         if (!named) continue;
         const having = figures.main[`fact.${offering.id}.included`];
         const which = having
@@ -295,24 +310,25 @@ export function claimProblems(files: ContentFile[], facts: Facts, plans: Plans):
 
   for (const file of files) {
     const scope = scopeOf(file);
+    const rules = rulesOf(file.locale);
     const isFacts = file.collection === 'facts';
     for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
-      if (scope.figures && !isFacts && !isPictureText(field)) checkWords(file.path, field, text, file.locale);
+      if (scope.figures && !isFacts && !isPictureText(field)) checkWords(file, field, text);
     }
     if (scope.figures && !isFacts && !BLOG_COLLECTIONS.has(file.collection)) {
       for (const card of cardsOf(file.data, '', [], file.collection === 'offer')) {
         const own = card.own.filter(
           ([field]) => !isPictureText(field) && !isPlanCard(file.collection, field) && !isId(field),
         );
-        if (own.length) checkMentions(file.path, { own, around: card.around });
+        if (own.length) checkMentions(file.path, { own, around: card.around }, rules);
       }
       file.body?.split(/\n\s*\n/).forEach((paragraph, i) => {
-        checkMentions(file.path, { own: [[`body, paragraph ${i + 1}`, paragraph]], around: [] });
+        checkMentions(file.path, { own: [[`body, paragraph ${i + 1}`, paragraph]], around: [] }, rules);
       });
     }
     if (file.collection === 'plans' && file.data && typeof file.data === 'object')
-      checkCards(file.path, file.data as Partial<Plans>);
+      checkCards(file.path, file.data as Partial<Plans>, rules);
     if (file.collection === 'offer') checkOffer(file.path, file.data);
   }
   return problems;

@@ -11,7 +11,8 @@
 import { z } from 'astro/zod';
 import { blogCategoriesSchema, embeddedPostSchema } from '../schemas/blog';
 import { FILE_COLLECTIONS } from '../schemas/collections';
-import { contentFolder, type ContentCollection } from '../content-paths';
+import { CONTENT_PLACES, contentFolder, LOCALE_IN_PATH, type ContentCollection } from '../content-paths';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { pricingPaths, THANK_YOU_PATH } from '../routes';
 import { CMS_AUTH_ROUTE } from './auth-wire';
 import type { SchemaContext } from '../schemas/common';
@@ -80,6 +81,7 @@ const PAGES: Record<string, (name: string) => string> = {
   blogCategories: () => '/blogs',
   blogPage: () => '/blogs',
   ui: () => '/',
+  glossary: () => '/',
   experiments: () => '{{page}}',
 };
 
@@ -100,6 +102,7 @@ const {
   about,
   legal,
   blogPage,
+  glossary,
   experiments,
 } = FILE_COLLECTIONS;
 
@@ -166,6 +169,11 @@ export const CMS_COLLECTIONS: Record<ContentCollection, CollectionPlan> = {
   },
   blogPage: json(blogPage, 'Blog page copy', 'The headings, labels and search texts of the blog pages.'),
   ui: json(ui, 'Site-wide labels', 'The header, footer, buttons, forms and other labels every page shares.'),
+  glossary: json(
+    glossary,
+    'Glossary',
+    "How a language's pages write the product's words (WhatsApp, UPI, dashboard...), one way throughout: a page that writes a term another way is refused.",
+  ),
   experiments: json(
     experiments,
     'Experiments',
@@ -288,6 +296,56 @@ function entryFields(
   return plan.body ? [...fields, plan.body] : fields;
 }
 
+/** Widgets whose value is a language's words: the rest (numbers, pictures, choices, dates, links) are not language. */
+const WORDS_WIDGETS = new Set(['string', 'text', 'markdown']);
+
+/**
+ * A string held whole to a format (a pattern anchored at both ends: a path, a web address, a slug) is no language; one
+ * that must only hold a slot ("{count}") is words around it. So is a value that must start as a path or address does.
+ */
+const isFormat = (pattern: unknown) =>
+  Array.isArray(pattern) && /^\/\^(?:.*\$\/[a-z]*$|\\?\/|https)/s.test(String(pattern[0]));
+
+/**
+ * A field with what of it is language, for the admin's two languages: words are translated (`i18n: true`); an item's
+ * fixed id and a variant's kind are copied into the translation (`duplicate`), so a translated list matches its
+ * English by id; everything else (prices, paths, pictures, choices, numbers, a string held to a format) is the English
+ * entry's alone and is left out of a translation's file. An object or a list is translated when something in it is.
+ */
+export function withLanguages(field: CmsField): CmsField {
+  const nested = (field.fields as CmsField[] | undefined)?.map(withLanguages);
+  const single = field.field ? withLanguages(field.field as CmsField) : undefined;
+  const types = (field.types as { name: string; fields: CmsField[] }[] | undefined)?.map((type) => ({
+    ...type,
+    fields: type.fields.map(withLanguages),
+  }));
+  const inner = [...(nested ?? []), ...(single ? [single] : []), ...(types ?? []).flatMap((type) => type.fields)];
+  const out: CmsField = { ...field };
+  if (nested) out.fields = nested;
+  if (single) out.field = single;
+  if (types) out.types = types;
+  if (inner.length) {
+    if (inner.some((child) => child.i18n === true)) out.i18n = true;
+    return out;
+  }
+  if (field.widget === 'hidden' || field.readonly === true || field.name === 'id') return { ...out, i18n: 'duplicate' };
+  if (WORDS_WIDGETS.has(field.widget) && !isFormat(field.pattern)) return { ...out, i18n: true };
+  return out;
+}
+
+/**
+ * The admin's languages: every locale of the site, English the default at the paths it has always had, each other in
+ * a folder of its locale inside the collection's (the table of where content lives). A new entry starts in English
+ * only; a translation is made by turning its language on, so no page gains a half-written translation by a save.
+ */
+export const CMS_I18N = {
+  structure: 'multiple_folders',
+  locales: Object.keys(LOCALES),
+  default_locale: DEFAULT_LOCALE,
+  omit_default_locale_from_file_path: true,
+  initial_locales: 'default',
+} as const;
+
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.(json|md)$/, '');
 
 /** The whole configuration, and the schema rules no field could hold (the build still enforces them). */
@@ -301,11 +359,15 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
       imageFolder: (values) => imageFolderOf(plan.folder, values),
       unexpressed,
     };
+    // A collection of the build's tooling (experiments) or about a language (the glossary) has no translation.
+    const translated = CONTENT_PLACES[name as ContentCollection].translated !== false;
+    const languages = (fields: CmsField[]) => (translated ? fields.map(withLanguages) : fields);
     const common = {
       name,
       label: plan.label,
       description: `${plan.description} ${SLOTS}`,
       format: plan.extension === 'md' ? 'frontmatter' : 'json',
+      ...(translated ? { i18n: true } : {}),
     };
     if (plan.entries) {
       return {
@@ -320,12 +382,14 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
         summary: plan.entries.summary,
         sortable_fields: plan.entries.sort,
         preview_path: PAGES[name]?.(''),
-        fields: entryFields(
-          name,
-          plan,
-          schema,
-          files.map((f) => f.data),
-          context,
+        fields: languages(
+          entryFields(
+            name,
+            plan,
+            schema,
+            files.map((f) => f.data),
+            context,
+          ),
         ),
       };
     }
@@ -336,7 +400,17 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
       const fields = entryFields(name, plan, schema, [file.data], fileContext);
       for (const rule of fileContext.unexpressed) if (!unexpressed.includes(rule)) unexpressed.push(rule);
       const id = plan.rootList ? plan.rootList : baseName(file.path);
-      return { name: id, label: labelOf(id), file: file.path, preview_path: PAGES[name]?.(id), fields };
+      // The file of each language: "{{locale}}" is its folder, left out for English (omit_default_locale_from_file_path).
+      const path = translated ? file.path.replace(/\/([^/]+)$/, `/${LOCALE_IN_PATH}/$1`) : file.path;
+      // Sveltia asks each file of a translated collection to say so too.
+      return {
+        name: id,
+        label: labelOf(id),
+        file: path,
+        ...(translated ? { i18n: true } : {}),
+        preview_path: PAGES[name]?.(id),
+        fields: languages(fields),
+      };
     });
     return { ...common, files: collectionFiles };
   });
@@ -363,6 +437,7 @@ export function cmsConfig(settings: CmsSettings): { config: Record<string, unkno
     // Pictures are files of the site: no stock photo service, no address of another host.
     media_libraries: { stock_assets: false },
     output: { omit_empty_optional_fields: true, json: { indent_style: 'space', indent_size: 2 } },
+    i18n: CMS_I18N,
     collections,
   };
   return { config: compact(config), unexpressed: [...new Set(unexpressed)].sort() };

@@ -6,8 +6,16 @@
  */
 import { z } from 'astro/zod';
 import { claimProblems } from '../claims/check';
-import { contentEntryOf, contentPath, type ContentCollection, type ContentEntryRef } from '../content-paths';
-import { DEFAULT_LOCALE } from '../i18n/locales';
+import {
+  contentEntryOf,
+  contentPath,
+  LOCALE_IN_PATH,
+  type ContentCollection,
+  type ContentEntryRef,
+} from '../content-paths';
+import { glossaryProblems } from '../i18n/glossary';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../i18n/locales';
+import type { Glossary } from '../schemas/glossary';
 import { aboutTexts, bylineText, demoTexts, nameRepeats, nameUses, testimonialTexts, type NameText } from '../names';
 import { planCopyProblems } from '../pricing/plan-copy';
 import { specWordProblems } from '../i18n/rules/spec-words';
@@ -130,6 +138,8 @@ export interface SiteRules {
   facts?: Facts | undefined;
   /** Every text of the site that may name someone, as the names check read them. */
   names?: NameText[] | undefined;
+  /** Each language's glossary: how its pages write the product's words. */
+  glossaries?: Partial<Record<Locale, Glossary>> | undefined;
 }
 
 /** The texts an entry about to be saved names people and businesses in, as the names check reads its file. */
@@ -163,7 +173,9 @@ export function entryProblems(
   collection: string,
   path: string,
   data: Record<string, unknown>,
-  { plans, facts, names }: SiteRules,
+  { plans, facts, names, glossaries }: SiteRules,
+  /** The words the copy rules read: a translation's own, laid over its English entry to make `data`. */
+  words: Record<string, unknown> = data,
 ): EntryProblem[] {
   const schema = collectionSchema(collection);
   if (!schema) return [];
@@ -184,7 +196,8 @@ export function entryProblems(
   if (!plans) return problems;
   const plansNow = collection === 'plans' ? (result.data as Plans) : plans;
   const factsNow = collection === 'facts' ? (result.data as Facts) : facts;
-  const file = { ...refOf(collection, path), path, data: entry, body: String(data.body ?? '') };
+  const file = { ...refOf(collection, path), path, data: fileData(collection, words), body: String(words.body ?? '') };
+  if (glossaries) problems.push(...glossaryProblems([file], glossaries).map(named));
   problems.push(...planCopyProblems([file], plansNow).map(named));
   if (!factsNow) return problems;
   problems.push(...claimProblems([file], factsNow, plansNow).map(named));
@@ -211,6 +224,64 @@ function refOf(collection: string, path: string): ContentEntryRef {
   const id = path.slice(path.lastIndexOf('/') + 1).replace(/\.(json|md)$/, '');
   return contentEntryOf(path) ?? { collection: collection as ContentCollection, locale: DEFAULT_LOCALE, id };
 }
+
+/**
+ * A translation laid over its English entry: the translation's words in place of the English, the rest (prices,
+ * paths, pictures, ids) the English entry's, lists matched item by item. What the schema of the whole entry reads.
+ */
+export function overlaid(english: unknown, translation: unknown): unknown {
+  if (translation === undefined || translation === null || translation === '') return english;
+  if (Array.isArray(english) && Array.isArray(translation))
+    return english.map((item, i) => overlaid(item, translation[i]));
+  if (english && typeof english === 'object' && translation && typeof translation === 'object') {
+    const out: Record<string, unknown> = { ...(english as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(translation)) out[key] = overlaid(out[key], value);
+    return out;
+  }
+  return translation;
+}
+
+/** The file of a translation of the entry at `path` (the English one) in `locale`, as the admin's config names it. */
+function translationPath(path: string, locale: Locale): string {
+  const ref = contentEntryOf(path);
+  if (ref) return contentPath(ref.collection, ref.id, locale);
+  // A new entry the table does not know yet: its locale's folder beside its file, as the admin writes it.
+  return path.replace(`/${LOCALE_IN_PATH}/`, '/').replace(/\/([^/]+)$/, `/${locale}/$1`);
+}
+
+/** What the admin saves of an entry: its English data and its translations, by locale. */
+export interface SavedEntry {
+  data: Record<string, unknown>;
+  i18n?: Record<string, unknown> | undefined;
+}
+
+/**
+ * What the build would refuse in an entry and each of its translations about to be saved: the English entry's
+ * problems, then each translation's, checked as the build checks its file (its schema over the English entry with the
+ * translation laid on it; the copy rules, the claims and the glossary of its language over its own words), each
+ * problem named with the language it is in.
+ */
+export function savedEntryProblems(
+  collection: string,
+  path: string,
+  { data, i18n }: SavedEntry,
+  rules: SiteRules,
+): { locale: Locale; problems: EntryProblem[] }[] {
+  const englishPath = path.replace(`/${LOCALE_IN_PATH}/`, '/');
+  const out = [{ locale: DEFAULT_LOCALE, problems: entryProblems(collection, englishPath, data, rules) }];
+  for (const [locale, value] of Object.entries(i18n ?? {})) {
+    if (!isLocale(locale) || locale === DEFAULT_LOCALE || !value || typeof value !== 'object') continue;
+    const translation = ((value as { data?: unknown }).data ?? value) as Record<string, unknown>;
+    if (!Object.keys(translation).length) continue;
+    const file = translationPath(englishPath, locale);
+    const whole = overlaid(data, translation) as Record<string, unknown>;
+    out.push({ locale, problems: entryProblems(collection, file, whole, rules, translation) });
+  }
+  return out.filter((entry) => entry.problems.length > 0);
+}
+
+/** The admin's languages by their own names, for a problem's heading ("हिन्दी"). */
+export const languageName = (locale: Locale) => LOCALES[locale].name;
 
 /** "community.faq[0].answer" → ["community", "faq", 0, "answer"]. */
 export const fieldPath = (field: string): (string | number)[] =>

@@ -76,3 +76,20 @@ export function localePath(locale: PageLocale, path: string): string {
   if (!prefix) return path;
   return path === '/' ? prefix : `${prefix}${path}`;
 }
+
+/** A path of the site without its language's prefix ("/hi/pricing": "/pricing", "/hi": "/"), and that language. */
+export function splitLocale(path: string): { locale: Locale; path: string } {
+  for (const [code, { prefix }] of Object.entries(LOCALES) as [Locale, { prefix: string }][]) {
+    if (prefix && (path === prefix || path.startsWith(`${prefix}/`))) {
+      return { locale: code, path: path.slice(prefix.length) || '/' };
+    }
+  }
+  return { locale: DEFAULT_LOCALE, path };
+}
+
+/**
+ * The `Intl` tag a page formats dates and numbers with when its language is not English ("hi-IN"), or undefined: the
+ * English site and the pseudo-locale keep the formats they have.
+ */
+export const otherLanguageTag = (locale: PageLocale): string | undefined =>
+  locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? undefined : LOCALES[locale].tag;

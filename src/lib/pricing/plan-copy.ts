@@ -17,9 +17,9 @@
  */
 import { fillSlots } from '../brand';
 import { COMPANY_SLOT_MEANINGS } from '../company';
-import { rulesFor } from '../i18n/rules';
 import type { ContentCollection, ContentEntryRef, ContentFile } from '../content-paths';
 import { formatRupees } from '../format';
+import { rulesOf, type LanguageRules } from '../i18n/rules';
 import { communityPeriods, priceLists, whatsappPeriods, type PriceList } from './periods';
 import { priceOf, yearlySaving, type Plans } from './prices';
 
@@ -134,37 +134,15 @@ export const pricingLists: Record<PriceList, string> = { main: '/pricing', mr: '
 /** Collections shown with the /mr/ price list too (the pricing pages): their slots need a value in every list. */
 export const SHOWN_WITH_EVERY_LIST: ReadonlySet<ContentCollection> = new Set(['plans', 'ui']);
 
-/** Words used as plan names elsewhere: before "plan" they must be the name of one of ours. */
-export const PLAN_LIKE_NAMES = [
-  'starter',
-  'basic',
-  'lite',
-  'light',
-  'plus',
-  'pro',
-  'premium',
-  'standard',
-  'advance',
-  'advanced',
-  'professional',
-  'business',
-  'enterprise',
-  'gold',
-  'silver',
-  'platinum',
-  'diamond',
-  'elite',
-  'ultimate',
-  'unlimited',
-  'lifetime',
-  'essential',
-  'essentials',
-];
+/** Words used as plan names elsewhere: before "plan" they must be the name of one of ours (English; each language has its own). */
+export const PLAN_LIKE_NAMES = rulesOf('en').planLikeNames;
 
 /** Which rules a file's text is held to (docs/content.md, "Copy that states a plan"). */
 export function scopeOf({ collection }: ContentEntryRef): { names: boolean; figures: boolean } {
   // Blog posts are dated articles about the reader's own plans and prices: only their slots are checked.
   if (collection === 'blog') return { names: false, figures: false };
+  // A glossary quotes the English terms and the spellings a page must not use: words about copy, not copy.
+  if (collection === 'glossary') return { names: false, figures: false };
   // Legal text is agreed as of its date, and a testimonial is a customer's own words: no figure is rewritten there.
   if (collection === 'legal' || collection === 'testimonials') return { names: true, figures: false };
   return { names: true, figures: true };
@@ -213,16 +191,11 @@ function clauseAt(text: string, at: number): string {
   const ends = [',', ';', ':', ' - ', ' – '].map((mark) => text.indexOf(mark, at)).filter((i) => i >= 0);
   return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
 }
-/** A sentence about a free trial, and a number of days written in it ("7-day", "7 days"). */
-const TRIAL = /\btrials?\b/i;
-const FREE_TRIAL = /\bfree trials?\b/i;
-const DAYS = /(?<![\d.,])(\d+)[\s-]*days?\b/gi;
 /** The template the trial slot is written from ("{days}-day free trial"), which is not a sentence of its own. */
 const TRIAL_TEMPLATE = { collection: 'plans', field: 'whatsapp.trial' };
-const RANGE_AFTER = /^\s*(?:to|-|–|—)\s*[₹\d]/;
-const RANGE_BEFORE = /\d\s*%?\s*(?:to|-|–|—)\s*$/;
 
-export const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+/** A text's sentences, cut where its language ends one (English by default). */
+export const sentencesOf = (text: string, rules: LanguageRules = rulesOf('en')) => text.split(rules.sentenceEnd);
 export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const list = (items: string[]) => items.map((item) => `{${item}}`).join(' or ');
 
@@ -236,11 +209,14 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
   const knownLower = knownNames.map((name) => name.toLowerCase());
   // A sentence names one of our plans by a slot, by "<name> plan", or by a community plan's name as written,
   // past the sentence's first word ("Plus, ..." opens a sentence; "in advance" is no plan).
-  const slotOrPlanWord = new RegExp(`\\{plan\\.|\\b(?:${ourNames.map(escapeRegex).join('|')})\\s+plans?\\b`, 'i');
+  const names = ourNames.map(escapeRegex).join('|');
+  const slotOrPlanWord = (rules: LanguageRules) =>
+    new RegExp(`\\{plan\\.|\\b(?:${names})\\s+(?:${rules.planWord.source})`, 'iu');
   const bareName = new RegExp(
     `(?<=\\S\\s+)\\b(?:${plans.community.plans.map((p) => escapeRegex(p.name)).join('|')})\\b`,
   );
-  const namesOurPlan = (sentence: string) => slotOrPlanWord.test(sentence) || bareName.test(sentence);
+  const namesOurPlan = (sentence: string, rules: LanguageRules) =>
+    slotOrPlanWord(rules).test(sentence) || bareName.test(sentence);
 
   /** The slots (of any price list) that state a figure: "₹2,499" -> plan.plus.monthly, plan.business.monthly. */
   const slotsStating = (unit: '₹' | '%' | 'days', value: number) =>
@@ -292,13 +268,13 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
     }
   };
 
-  const checkNames = (file: string, field: string, text: string) => {
-    for (const match of text.matchAll(/\bplans?\b/gi)) {
+  const checkNames = (file: string, field: string, text: string, rules: LanguageRules) => {
+    for (const match of text.matchAll(rules.planWord)) {
       const before = text.slice(0, match.index).trimEnd();
       const lower = before.toLowerCase();
       if (knownLower.some((name) => new RegExp(`(?:^|\\W)${escapeRegex(name)}$`).test(lower))) continue;
-      const word = /([A-Za-z][\w-]*)$/.exec(before)?.[1];
-      if (word && PLAN_LIKE_NAMES.includes(word.toLowerCase())) {
+      const word = /([\p{L}\p{M}][\p{L}\p{M}\p{N}_-]*)$/u.exec(before)?.[1];
+      if (word && rules.planLikeNames.includes(word.toLowerCase())) {
         problems.push({
           file,
           field,
@@ -312,10 +288,10 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
    * The free trial is the paid WhatsApp plans' ({plan.business.trial}): a number of days in a sentence about a trial
    * is written as that slot, and so is a free trial stated (asked about, "Is there a free trial?", it may be named).
    */
-  const checkTrial = (file: string, field: string, sentence: string, namesPlan: boolean) => {
+  const checkTrial = (file: string, field: string, sentence: string, namesPlan: boolean, rules: LanguageRules) => {
     const trialSlots = Object.keys(figures.main).filter((slot) => slot.endsWith('.trial'));
     const hasTrialSlot = trialSlots.some((slot) => sentence.includes(`{${slot}}`));
-    for (const match of sentence.matchAll(DAYS)) {
+    for (const match of sentence.matchAll(rules.days)) {
       const slots = slotsStating('days', Number(match[1]));
       if (slots.length)
         problems.push({ file, field, message: `"${match[0]}" is a free trial the plans state: write ${list(slots)}` });
@@ -326,16 +302,22 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
           message: `"${match[0]}" is a trial no plan states, in a sentence about a plan: write the plan's trial as a slot, e.g. {plan.business.trial}`,
         });
     }
-    if (FREE_TRIAL.test(sentence) && !hasTrialSlot && !sentence.trimEnd().endsWith('?'))
+    const freeTrial = rules.freeTrial.exec(sentence);
+    if (freeTrial && !hasTrialSlot && !sentence.trimEnd().endsWith('?'))
       problems.push({
         file,
         field,
-        message: `"${FREE_TRIAL.exec(sentence)![0]}" is said without the plans that give it: only ${list(trialSlots)} state a free trial, so write one of them`,
+        message: `"${freeTrial[0]}" is said without the plans that give it: only ${list(trialSlots)} state a free trial, so write one of them`,
       });
   };
 
-  const checkFigures = (file: string, field: string, text: string, { collection, locale }: ContentEntryRef) => {
-    const rules = rulesFor(locale);
+  const checkFigures = (
+    file: string,
+    field: string,
+    text: string,
+    collection: ContentCollection,
+    rules: LanguageRules,
+  ) => {
     if (collection === 'plans' && field === 'community.yearlyBadge') {
       for (const [literal] of text.matchAll(PERCENT)) {
         problems.push({
@@ -349,9 +331,9 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       return;
     }
     const isTrialTemplate = collection === TRIAL_TEMPLATE.collection && field === TRIAL_TEMPLATE.field;
-    for (const sentence of sentencesOf(text)) {
-      const namesPlan = namesOurPlan(sentence);
-      if (TRIAL.test(sentence) && !isTrialTemplate) checkTrial(file, field, sentence, namesPlan);
+    for (const sentence of sentencesOf(text, rules)) {
+      const namesPlan = namesOurPlan(sentence, rules);
+      if (rules.trial.test(sentence) && !isTrialTemplate) checkTrial(file, field, sentence, namesPlan, rules);
       for (const match of sentence.matchAll(RUPEES)) {
         const amount = match[1]!;
         const value = Number(amount.replaceAll(',', ''));
@@ -370,7 +352,10 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
       if (!rules.feeOrSaving.test(sentence)) continue;
       for (const match of sentence.matchAll(PERCENT)) {
         const at = match.index;
-        if (RANGE_AFTER.test(sentence.slice(at + match[0].length)) || RANGE_BEFORE.test(sentence.slice(0, at)))
+        if (
+          rules.rangeAfter.test(sentence.slice(at + match[0].length)) ||
+          rules.rangeBefore.test(sentence.slice(0, at))
+        )
           continue;
         if (rules.gateway.test(clauseAt(sentence, at))) continue;
         const slots = slotsStating('%', Number(match[1]));
@@ -392,10 +377,11 @@ export function planCopyProblems(files: ContentFile[], plans: Plans): CopyProble
 
   for (const file of files) {
     const scope = scopeOf(file);
+    const rules = rulesOf(file.locale);
     for (const [field, text] of textsOf(file)) {
       checkSlots(file.path, field, text, SHOWN_WITH_EVERY_LIST.has(file.collection));
-      if (scope.names) checkNames(file.path, field, text);
-      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text, file);
+      if (scope.names) checkNames(file.path, field, text, rules);
+      if (scope.figures && !isPictureText(field)) checkFigures(file.path, field, text, file.collection, rules);
     }
   }
   return problems;

@@ -25,6 +25,7 @@ export const blogPostSchema = z
       .object({ src: z.string().min(1), alt: z.string() })
       .strict()
       .nullable(),
+    translationOf: z.string().optional().describe('The English post a post in another language translates.'),
   })
   .strict();
 
@@ -91,6 +92,16 @@ export const embeddedPostSchema = z
       .regex(/^\/[\w/.-]+\.(svg|png|jpe?g|webp|avif)$/, 'a picture of public/, such as /media/blog/studio.svg')
       .describe(editorText('Picture', "The picture on the post's card and at the top of the post: pick a file.")),
     imageAlt: z.string().min(10).describe(altText()),
+    translationOf: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "an English post's file name without .md")
+      .optional()
+      .describe(
+        editorText(
+          'Translation of',
+          'For a post in Hindi that translates an English post: that post (its file name). Each then links the other.',
+        ),
+      ),
   })
   .strict();
 

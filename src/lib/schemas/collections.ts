@@ -4,7 +4,7 @@
  * through it, so both check the same files against the same schemas. (The blog's posts and categories have their own
  * loader, which reads the API or the embedded Markdown.)
  */
-import { contentFolder, contentPattern, type ContentCollection } from '../content-paths';
+import { contentFolder, contentPattern, contentPatternAllLocales, type ContentCollection } from '../content-paths';
 import { aboutSchema } from './about';
 import { blogPageSchema } from './blog';
 import { experimentSchema } from './experiments';
@@ -12,6 +12,7 @@ import { factsSchema } from './facts';
 import { featureSchema } from './features';
 import { homeSchema } from './home';
 import { landingSchema } from './landing';
+import { glossarySchema } from './glossary';
 import { legalSchema } from './legal';
 import { offerSchema } from './offer';
 import { pagesSchema } from './pages';
@@ -42,9 +43,11 @@ export const FILE_COLLECTIONS = {
   /** The product's facts, each stated once: copy quotes them through {fact.…} slots. */
   facts: folder('facts', factsSchema),
   about: folder('about', aboutSchema),
-  /** Markdown: the schema checks the front matter. */
-  legal: folder('legal', legalSchema),
+  /** Markdown: the schema checks the front matter; the translations are read here too, to be rendered. */
+  legal: { ...folder('legal', legalSchema), pattern: contentPatternAllLocales('legal') },
   blogPage: folder('blogPage', blogPageSchema),
+  /** Each language's glossary: how its pages write the product's words. */
+  glossary: folder('glossary', glossarySchema),
   /** Tests of a page's words: the experiments' reader builds the variant pages. */
   experiments: folder('experiments', experimentSchema),
 };

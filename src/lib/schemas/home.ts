@@ -90,9 +90,7 @@ const roi = z
       .strict()
       .describe(editorText('Billing choices', 'The names of the two billing choices.')),
     total: label.describe(editorText('Total heading', 'Over the yearly total.')),
-    perYear: z
-      .literal('/Year')
-      .describe(editorText('After the total', 'Follows the total: it is always a yearly figure.')),
+    perYear: label.describe(editorText('After the total', 'Follows the total: it is always a yearly figure.')),
     breakdown: label.describe(editorText('Breakdown heading', 'Over the revenue of each stream.')),
   })
   .strict()

@@ -67,6 +67,15 @@ export const uiSchema = z
     skipLink: label.describe(
       editorText('Skip link', 'The first link on every page, shown to keyboard users: it jumps past the menu.'),
     ),
+    languageLink: z
+      .string()
+      .regex(/\{language\}/, 'names the other language through {language}')
+      .describe(
+        editorText(
+          'Language link',
+          "The words read before the other language's name on the link to this page in that language (header and footer); {language} is the name as that language writes it.",
+        ),
+      ),
     defaultImageAlt: sentence.describe(
       editorText(
         'Share picture description',

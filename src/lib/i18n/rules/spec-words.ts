@@ -28,6 +28,7 @@ export const SPEC_WORDS: readonly SpecWords[] = [
   { collection: 'ui', id: 'ui', field: 'leadForm.sending', is: 'Sending...' },
   { collection: 'ui', id: 'ui', field: 'leadForm.failure', is: '❌ Failed to send email. Try again!' },
   { collection: 'home', id: 'home', field: 'whatsappImpact.heading', is: 'WhatsApp Marketing Impact' },
+  { collection: 'home', id: 'home', field: 'roi.perYear', is: '/Year', why: 'the total reads "₹N/Year"' },
   { collection: 'home', id: 'home', field: 'offerPopup.submit', is: 'Claim Now' },
   { collection: 'home', id: 'home', field: 'offerPopup.submitting', is: 'Submitting...' },
   { collection: 'home', id: 'home', field: 'community.heading', is: 'Join the community for more updates' },
