@@ -2,14 +2,10 @@
  * Another owner's company (dist-test, built with the new owner's settings, NEW_OWNER): its values wherever the company
  * is shown, and no example note; the rebrand check holds that none of the example company's values is left in any file.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, test, uiOf } from './fixtures';
 import { NEW_OWNER } from '../settings.mjs';
-import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
-  company: { example: string; exampleShort: string };
-};
+const ui = uiOf('/');
 
 for (const path of ['/about-us', '/privacy-policy']) {
   test(`${path}: the owner's company, its officers and gateway, with no example note`, async ({ page }) => {

@@ -5,13 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uiOf } from './fixtures';
 import { COMPANY_EXAMPLE as EXAMPLE } from '../../src/config/company-example.mjs';
-import { contentPath } from '../../src/lib/content-paths';
 
-const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
-  company: { example: string; exampleShort: string; grievanceTerms: string; heading: string };
-};
+const ui = uiOf('/');
 const about = JSON.parse(readFileSync('src/content/about/about-us.json', 'utf8')) as {
   company: { founded: number; people: { name: string; role: string }[] };
 };

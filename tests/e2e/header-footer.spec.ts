@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uiOf } from './fixtures';
 import { afterRendering } from './whole-page';
-import { contentPath } from '../../src/lib/content-paths';
 
 // The header's and footer's link lists as the product defines them (the Products menu's in any order: it shows them
 // in groups, below).
@@ -40,11 +38,7 @@ const EXPECTED_FOOTER = {
 const PAGE = '/about-us';
 
 /** The Products menu's groups as the content holds them (the site-wide labels, navigation.productGroups). */
-const PRODUCT_GROUPS = (
-  JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
-    navigation: { productGroups: { heading: string; links: string[] }[] };
-  }
-).navigation.productGroups;
+const PRODUCT_GROUPS = uiOf('/').navigation.productGroups;
 /**
  * The links of a menu, each with the heading of the group it sits under: the visible text of the element that names
  * its list (aria-labelledby), or null for a link in a list without one.

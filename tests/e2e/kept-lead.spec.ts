@@ -5,24 +5,20 @@
  * visit a day later, two tabs, a tampered storage, and names in the Indian scripts. Each test counts what reaches the
  * CRM, by the lead's name, so the leads of other tests never count.
  */
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uiOf } from './fixtures';
 import { startHost } from '../../scripts/host.mjs';
 import { startFakeCrm, type FakeCrm } from '../fakes/fake-crm';
 import { whileTheOfferRuns } from './home-helpers';
 import { KEPT_LEADS_KEY } from '../../src/lib/leads/kept-key';
 import { KEPT_LEAD_DAYS, RESEND_BASE_MS, RESEND_MAX_MS } from '../../src/lib/leads/kept';
 import { LEAD_ROUTE } from '../../src/lib/leads/wire';
-import { contentPath } from '../../src/lib/content-paths';
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 
 /** The sentence the issue gives for a lead kept while offline, and the one for a site that did not answer. */
 const OFFLINE = "Saved on this phone: we'll send your details as soon as you're back online";
-const WAITING = (
-  JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { leadForm: { kept: { waiting: string } } }
-).leadForm.kept.waiting;
+const WAITING = uiOf('/').leadForm.kept.waiting;
 const DAY = 86_400_000;
 const KEY_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

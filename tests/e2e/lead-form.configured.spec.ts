@@ -1,13 +1,9 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { readFileSync } from 'node:fs';
+import { expect, test, uiOf } from './fixtures';
 import { controlCookie } from '../settings.mjs';
-import { contentPath } from '../../src/lib/content-paths';
 
 /** The status line of a lead kept because the site did not take it yet (the site-wide labels). */
-const KEPT_WAITING = (
-  JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { leadForm: { kept: { waiting: string } } }
-).leadForm.kept.waiting;
+const KEPT_WAITING = uiOf('/').leadForm.kept.waiting;
 
 // dist-test: the email service is configured with the values of tests/settings.mjs.
 const SEND_URL = 'https://email.test.example/api/v1.0/email/send';

@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uiOf } from './fixtures';
 import { HONEYPOT_FIELD } from '../../src/lib/leads/rules';
 import { encodeLeadPost } from '../../src/lib/leads/wire';
 import { RATE_LIMIT_MAX_LEADS } from '../../worker/leads/outbox';
 import { KEPT_LEADS_KEY } from '../../src/lib/leads/kept-key';
-import { contentPath } from '../../src/lib/content-paths';
 
 /** The status line of a lead kept because the site did not take it yet (the site-wide labels). */
-const KEPT_WAITING = (
-  JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { leadForm: { kept: { waiting: string } } }
-).leadForm.kept.waiting;
+const KEPT_WAITING = uiOf('/').leadForm.kept.waiting;
 
 // The default build has no email settings: a submit sends no email request, and the lead goes to the site's own
 // /api/leads instead, the designed path, with no error in the console.

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { contentPath } from '../../src/lib/content-paths';
+import { expect, test, uiOf } from './fixtures';
 
 // Issue 30: on a phone (390 × 844) stacks of cards become a row that scrolls sideways, and groups fold under a summary,
 // yet every card and link stays reachable by keyboard and in the accessibility tree; at 1440 px nothing is folded.
@@ -13,9 +12,7 @@ const yoga = JSON.parse(readFileSync('src/content/landing/yoga.json', 'utf8')) a
   sections: { kind: string; id: string; heading: string; items?: { title: string }[] }[];
 };
 const streams = yoga.sections.find((section) => section.id === 'income-streams');
-const ui = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as {
-  navigation: { footer: { title: string; links: { to: string; label: string }[] }[] };
-};
+const ui = uiOf('/');
 const footerGroups = ui.navigation.footer;
 
 /** The names Chromium's own accessibility tree gives the nodes of a role that it does not ignore. */

@@ -8,12 +8,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uiOf } from './fixtures';
 import { buildWithContent } from './cms-build';
 import { settled } from './whole-page';
 import { withoutOfferPopup } from './home-helpers';
 import { TESTIMONIALS } from '../../src/lib/timings';
-import { contentPath } from '../../src/lib/content-paths';
 
 interface Testimonial {
   id: number;
@@ -29,7 +28,7 @@ const testimonials = readdirSync(FOLDER)
   .map((name) => JSON.parse(readFileSync(join(FOLDER, name), 'utf8')) as Testimonial)
   .sort((a, b) => a.id - b.id);
 const ofGroup = (group: string) => testimonials.filter((t) => t.group === group);
-const UI = JSON.parse(readFileSync(contentPath('ui', 'ui'), 'utf8')) as { testimonials: { linkLabel: string } };
+const UI = uiOf('/');
 
 /** The pages, the group each shows and its section's heading. */
 const PAGES = [
