@@ -13,7 +13,7 @@ import { startFakeCrm, type FakeCrm } from '../fakes/fake-crm';
 import { runCommand, startRuntime, type Runtime } from './runtime';
 import { EXPECTED_CRM_LEAD_BODY, SITE_LEAD_POST } from '../fixtures/crm-lead';
 import { FORM_TYPE } from '../../src/lib/leads/wire';
-import { form, post, sleep } from './lead-posts';
+import { form, post, sleep, startSiteWithCrm } from './lead-posts';
 import { MAX_DELIVERY_ATTEMPTS } from '../../worker/leads/outbox';
 
 const TOKEN = 'outbox-test-token-3f9a61';
@@ -33,13 +33,7 @@ describe('with the CRM set', () => {
   let site: Runtime;
 
   beforeAll(async () => {
-    crm = await startFakeCrm();
-    // Retries 1 s, 2 s, 4 s... after a failed try, so that a test sees a recovery within seconds; the sweep, when a
-    // test runs it, queues every pending lead that no try holds, however recently tried.
-    site = await startRuntime({
-      dir: 'dist',
-      bindings: { CRM_HOST: crm.url, CRM_TOKEN: TOKEN, LEAD_RETRY_BASE_S: '1', LEAD_SWEEP_AFTER_S: '0' },
-    });
+    ({ crm, site } = await startSiteWithCrm(TOKEN));
   });
 
   afterAll(async () => {

@@ -4,9 +4,9 @@
  * it is back. Its own file, with its own runtime, so that the other lead tests run beside its minute of retries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCrm, type FakeCrm } from '../fakes/fake-crm';
-import { startRuntime, type Runtime } from './runtime';
-import { arrivals, form, post, sleep } from './lead-posts';
+import type { FakeCrm } from '../fakes/fake-crm';
+import type { Runtime } from './runtime';
+import { arrivals, form, post, sleep, startSiteWithCrm } from './lead-posts';
 
 const TOKEN = 'outage-test-token-8c2e47';
 
@@ -15,12 +15,7 @@ describe('with the CRM set, and away for a while', () => {
   let site: Runtime;
 
   beforeAll(async () => {
-    crm = await startFakeCrm();
-    // Retries 1 s, 2 s, 4 s... after a failed try; the sweep queues every pending lead that no try holds.
-    site = await startRuntime({
-      dir: 'dist',
-      bindings: { CRM_HOST: crm.url, CRM_TOKEN: TOKEN, LEAD_RETRY_BASE_S: '1', LEAD_SWEEP_AFTER_S: '0' },
-    });
+    ({ crm, site } = await startSiteWithCrm(TOKEN));
   });
 
   afterAll(async () => {
