@@ -29,11 +29,26 @@ import { hasTranslation, linksIn, translationFile } from './locales';
  */
 const brandSlots = { brand: site.brand, supportEmail: site.supportEmail, ...companySlots(site.company) };
 
+/** The slots of each price list and language, by "<price list> <locale>". */
+const slotCache = new Map<string, Promise<ContentSlots>>();
+
 /**
  * Every slot content may hold, for one price list, in a page's language: the brand's, the plans' and the product
  * facts' (their sentences and the plans' words in that language, their figures the English entries' alone).
  */
-async function slotsFor(priceList: PriceList, locale: PageLocale = DEFAULT_LOCALE): Promise<ContentSlots> {
+function slotsFor(priceList: PriceList, locale: PageLocale = DEFAULT_LOCALE): Promise<ContentSlots> {
+  // Worked out once per price list and language in a build, not once per entry read: a translation's words are read
+  // from its file. The development server works them out afresh, so an edited plan shows at once.
+  const key = `${priceList} ${locale}`;
+  let slots = slotCache.get(key);
+  if (import.meta.env.DEV || !slots) {
+    slots = readSlots(priceList, locale);
+    slotCache.set(key, slots);
+  }
+  return slots;
+}
+
+async function readSlots(priceList: PriceList, locale: PageLocale): Promise<ContentSlots> {
   const [plans, facts] = await Promise.all([getEntry('plans', 'plans'), getEntry('facts', 'facts')]);
   if (!plans) return brandSlots;
   const plansData = translated(locale, 'plans', 'plans', plans.data);
