@@ -46,9 +46,9 @@ export default defineConfig({
     // Each page with a translation lists every version of itself (xhtml:link), English as the default (x-default).
     sitemap({ filter: inSitemap, i18n: sitemapLocales, serialize: sitemapEntry }),
     // The content admin in /cms/: not a page (no sitemap entry, no link), its config generated from the schemas.
-    cmsAdmin(),
     // The owner's page in /owner/: not a page either, written after the bundling so that it adds nothing to any page.
-    ownerPage(),
+    // Neither is in the pseudo-locale build, which holds the site's pages alone, marked.
+    ...(site.pseudoLocale ? [] : [cmsAdmin(), ownerPage()]),
     // Last: its rules name every file that is not a page, so it reads the folder once the others have written theirs.
     headersFile(),
   ],

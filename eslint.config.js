@@ -59,6 +59,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dist-test/',
+      'dist-pseudo/',
       'dist-check/',
       'dist-cms/',
       '.node/',

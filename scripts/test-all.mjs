@@ -3,9 +3,9 @@
 // The stages run in order (a later one may need an earlier one's output: dist, dist-test). A stage is lanes that run at
 // the same time, each its steps one after the other (a step may need the one before it in its lane), with each step's
 // output held and printed whole when it ends, so that the machine's cores share the work. Two Astro builds never run at
-// once (they share the project's content cache, .astro and node_modules/.astro): astro check, build and build:test are
-// never in two lanes of one stage; they are the run's only builds, and every later check reads them. At the end (or at
-// the failure) it prints how long each step took.
+// once (they share the project's content cache, .astro and node_modules/.astro): astro check, build, build:test and
+// test:pseudo (which builds the pseudo-locale for itself) are never in two lanes of one stage; they are the run's only
+// builds, and every later check reads them. At the end (or at the failure) it prints how long each step took.
 //   node scripts/test-all.mjs
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -15,13 +15,13 @@ import { WORKER_CRM } from '../tests/settings.mjs';
 /** The stages, in the order they run: each a list of lanes that run together, each lane's steps in order. */
 export const STAGES = [
   [['lint'], ['check']],
-  [['test:unit'], ['build', 'build:test']],
+  [['test:unit'], ['build', 'build:test', 'test:pseudo']],
   [['test:rebrand', 'test:crawl'], ['test:budgets', 'test:html'], ['test:layout'], ['test:worker']],
   [['test:e2e']],
 ];
 
 /** The steps that run an Astro build (or sync): never in two lanes of one stage. */
-export const ASTRO_STEPS = ['check', 'build', 'build:test'];
+export const ASTRO_STEPS = ['check', 'build', 'build:test', 'test:pseudo'];
 
 /**
  * What a step's environment holds beside the caller's: the default build is made with the Worker's CRM settings in it,

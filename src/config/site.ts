@@ -208,6 +208,11 @@ export const site = {
   /** When "true", a failing blog API fails the build instead of publishing an empty blog. */
   blogStrict: read('BLOG_STRICT', 'false') === 'true',
   /**
+   * When "true", the build renders every page in the pseudo-locale alone (under /qps, every word of content marked),
+   * the proof that no visible word is written into code (docs/i18n.md, "The pseudo-locale"). Never set for a deploy.
+   */
+  pseudoLocale: read('PSEUDO_LOCALE_BUILD', 'false') === 'true',
+  /**
    * The folder the build reads the experiments from (docs/experiments.md), from the project's folder. The test build
    * reads tests/fixtures/experiments, which runs one.
    */

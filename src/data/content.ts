@@ -18,8 +18,8 @@ import { planSlots } from '../lib/pricing/plan-copy';
 import type { PriceList } from '../lib/pricing/periods';
 import type { ExperimentChange } from '../lib/schemas/experiments';
 import type { Ui } from '../lib/schemas/ui';
-import { DEFAULT_LOCALE, PSEUDO_LOCALE, type Locale, type PageLocale } from '../lib/i18n/locales';
-import { pseudoData } from '../lib/i18n/pseudo';
+import { DEFAULT_LOCALE, PSEUDO_LOCALE, type PageLocale } from '../lib/i18n/locales';
+import { pseudoData, pseudoHtml } from '../lib/i18n/pseudo';
 import { overlay } from '../lib/i18n/overlay';
 import { hasTranslation, linksIn, translationFile } from './locales';
 
@@ -137,9 +137,10 @@ export async function readEntries<C extends CollectionKey>(
  */
 export async function readEntriesWrittenIn<C extends CollectionKey>(
   collection: C,
-  locale: Locale,
+  locale: PageLocale,
 ): Promise<CollectionEntry<C>[]> {
-  if (locale === DEFAULT_LOCALE) return readEntries(collection);
+  // The pseudo-locale's posts are the English ones, marked.
+  if (locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE) return readEntries(collection, undefined, locale);
   const prefix = `${locale}/`;
   const [all, slots] = await Promise.all([
     getCollection(collection, (entry: CollectionEntry<C>) => entry.id.startsWith(prefix)),
@@ -170,17 +171,23 @@ export async function uiLookup(locale: PageLocale): Promise<UiLookup> {
 export async function readMarkdown<C extends CollectionKey>(
   collection: C,
   id: string,
-  locale: Locale = DEFAULT_LOCALE,
+  locale: PageLocale = DEFAULT_LOCALE,
 ) {
-  const path = contentPath(collection as ContentCollection, id, locale);
+  // The pseudo-locale's text is the English entry's, marked.
+  const language = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
+  const path = contentPath(collection as ContentCollection, id, language);
   const [english, entry] = await Promise.all([
     getEntry(collection, id),
-    getEntry(collection, locale === DEFAULT_LOCALE ? id : `${locale}/${id}`),
+    getEntry(collection, language === DEFAULT_LOCALE ? id : `${language}/${id}`),
   ]);
   const html = entry?.rendered?.html;
   if (!english || !entry || html === undefined) throw new Error(`${path} is missing`);
   // A translation's front matter lays its words over the English entry's, as a translated JSON entry does.
-  const data = locale === DEFAULT_LOCALE ? entry.data : overlay(english.data, entry.data, path);
+  const data = language === DEFAULT_LOCALE ? entry.data : overlay(english.data, entry.data, path);
   const slots = await slotsFor('main', locale);
-  return { data: fillBrand(data, slots) as CollectionEntry<C>['data'], html: fillBrandHtml(html, slots) };
+  const filled = fillBrandHtml(html, slots);
+  return {
+    data: marked(locale, fillBrand(data, slots)) as CollectionEntry<C>['data'],
+    html: locale === PSEUDO_LOCALE ? pseudoHtml(filled) : filled,
+  };
 }

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentPath, type ContentCollection } from '../lib/content-paths';
-import { DEFAULT_LOCALE, LOCALES, localePath, type Locale } from '../lib/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, localePath, PSEUDO_LOCALE, type Locale, type PageLocale } from '../lib/i18n/locales';
+import { site } from '../config/site';
 import { parseContentFile } from './content-files';
 
 const ROOT = process.cwd();
@@ -28,7 +29,14 @@ export function pageLocales(collection: ContentCollection, id: string): Locale[]
 }
 
 /** The value of a page's `[...locale]` route parameter: none for English (at the root), the code for another. */
-export const localeParam = (locale: Locale): string | undefined => (locale === DEFAULT_LOCALE ? undefined : locale);
+export const localeParam = (locale: PageLocale): string | undefined => (locale === DEFAULT_LOCALE ? undefined : locale);
+
+/**
+ * The locales the pages of `locales` (a page's languages) are built in: those languages, or in the pseudo-locale build
+ * the pseudo-locale alone, every page of the English site once under /qps with every word of its content marked.
+ */
+export const builtLocales = (locales: readonly Locale[]): PageLocale[] =>
+  site.pseudoLocale ? [PSEUDO_LOCALE] : [...locales];
 
 /** The pages drawn from one entry, by their English path (a page of each entry of BY_ID is at "/<id>"). */
 const FIXED: Readonly<Record<string, readonly [ContentCollection, string]>> = {
@@ -72,9 +80,9 @@ export function linkIn(locale: string, to: string): string {
 /** Every language of the site, English first. */
 export const SITE_LOCALES = Object.keys(LOCALES) as Locale[];
 
-/** The route parameters of a page of one entry in each language it is in: `{ locale }` (none for English). */
+/** The route parameters of a page of one entry in each locale it is built in: `{ locale }` (none for English). */
 export function localeRoutes(collection: ContentCollection, id: string) {
-  return pageLocales(collection, id).map((locale) => ({ params: { locale: localeParam(locale) } }));
+  return builtLocales(pageLocales(collection, id)).map((locale) => ({ params: { locale: localeParam(locale) } }));
 }
 
 /** Fields of content that hold a link to a page of the site. */

@@ -8,14 +8,16 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { site } from '../config/site';
 import { buildHeadersFile } from '../lib/security-headers';
-import { LOCALES } from '../lib/i18n/locales';
+import { LOCALES, PSEUDO } from '../lib/i18n/locales';
 import { CMS_FOLDER, OWNER_FOLDER, builtPages, notPagePaths } from './dist-pages.mjs';
 
 /**
- * The pages that run the blog search (BlogListLayout: the list and category pages) in every language, as header rule
- * paths: only they may compile WebAssembly.
+ * The pages that run the blog search (BlogListLayout: the list and category pages) in every language (and the
+ * pseudo-locale, in its build), as header rule paths: only they may compile WebAssembly.
  */
-export const SEARCH_PAGES = Object.values(LOCALES).flatMap(({ prefix }) => [`${prefix}/blogs`, `${prefix}/blogs/*`]);
+export const SEARCH_PAGES = [...Object.values(LOCALES), ...(site.pseudoLocale ? [PSEUDO] : [])].flatMap(
+  ({ prefix }) => [`${prefix}/blogs`, `${prefix}/blogs/*`],
+);
 /** The search island in a page's HTML (an attribute value, which post text, escaped, can never imitate). */
 const SEARCH_ISLAND = /component-url="[^"]*\/BlogSearch\.[\w-]+\.js"/;
 

@@ -35,8 +35,19 @@ interface Props {
   items: TestimonialCard[];
   /** Accessible name of the carousel, e.g. "Testimonials from studios". */
   label: string;
-  /** Card labels: the face's hint for touch, mouse and keyboard, "Show the quote from {name}", "{position} of {count}: {name}". */
-  labels: { tapHint: string; clickHint: string; keyHint: string; showQuote: string; slideLabel: string };
+  /**
+   * Card labels: the face's hint for touch, mouse and keyboard, "Show the quote from {name}", "{position} of {count}:
+   * {name}", and what the carousel and a card are, read after their names ("carousel", "slide").
+   */
+  labels: {
+    tapHint: string;
+    clickHint: string;
+    keyHint: string;
+    showQuote: string;
+    slideLabel: string;
+    carouselKind: string;
+    slideKind: string;
+  };
 }
 
 /** The slides as they are shown, left to right. */
@@ -273,7 +284,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
     <div
       ref={rootRef}
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carouselKind}
       aria-label={label}
       data-testimonial-carousel
       data-ready={ready ? '' : undefined}
@@ -291,7 +302,7 @@ export default function TestimonialCarousel({ items, label, labels }: Props) {
               key={item.id}
               className="testimonial-slide"
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={labels.slideKind}
               aria-label={fillSlots(labels.slideLabel, { position: index + 1, count: items.length, name: item.name })}
               data-testimonial-id={item.id}
               data-flipped={isFlipped ? '' : undefined}

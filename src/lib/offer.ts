@@ -6,19 +6,30 @@
 import { fillSlots } from './brand';
 import { offerRuns } from './countdown';
 import { formatLongDate } from './format';
+import { pageDate } from './i18n/dates';
+import { DEFAULT_LOCALE, type PageLocale } from './i18n/locales';
 import type { Offer } from './schemas/offer';
+
+/** The deadline's calendar day as a date at midnight UTC, which the long date formats in UTC. */
+const deadlineDate = (deadline: string) => new Date(`${deadline.slice(0, 10)}T00:00:00Z`);
 
 /**
  * The deadline's own calendar day, written out: "2027-03-31T23:59:59+05:30" -> "March 31, 2027" (the day where the
  * offer runs, in its own offset, whatever the zone of the machine that builds the site).
  */
 export function deadlineDay(deadline: string): string {
-  return formatLongDate(new Date(`${deadline.slice(0, 10)}T00:00:00Z`), 'month-first');
+  return formatLongDate(deadlineDate(deadline), 'month-first');
 }
 
-/** The popup's validity note: `validityNote` with its {deadline} filled ("Offer valid until March 31, 2027"). */
-export function validityNote(offer: Pick<Offer, 'validityNote' | 'deadline'>): string {
-  return fillSlots(offer.validityNote, { deadline: deadlineDay(offer.deadline) });
+/**
+ * The popup's validity note: `validityNote` with its {deadline} filled in the page's language ("Offer valid until
+ * March 31, 2027"; on a Hindi page "31 मार्च 2027").
+ */
+export function validityNote(
+  offer: Pick<Offer, 'validityNote' | 'deadline'>,
+  locale: PageLocale = DEFAULT_LOCALE,
+): string {
+  return fillSlots(offer.validityNote, { deadline: pageDate(locale, deadlineDate(offer.deadline), 'month-first') });
 }
 
 /** The build's warning for an offer whose deadline has passed at `now`, naming the file and the field; else null. */

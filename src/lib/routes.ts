@@ -9,7 +9,7 @@
  */
 import { VARIANTS_FOLDER } from './experiments/wire';
 import { priceLists, type PriceList } from './pricing/periods';
-import { DEFAULT_LOCALE, LOCALES, splitLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, splitLocale, type PageLocale } from './i18n/locales';
 
 export const ALIASES: Readonly<Record<string, string>> = {
   '/Yoga': '/yoga',
@@ -131,7 +131,7 @@ export interface PriceListProps {
  * list, not a language). The route's parameter, `edition`, is that folder.
  */
 export function priceListRoutes(
-  locales: readonly Locale[] = [DEFAULT_LOCALE],
+  locales: readonly PageLocale[] = [DEFAULT_LOCALE],
 ): { params: { edition: string | undefined }; props: PriceListProps }[] {
   return [
     ...locales.map((locale) => ({

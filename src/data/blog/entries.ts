@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEntriesWrittenIn, readEntry } from '../content';
-import { DEFAULT_LOCALE, localePath, type Locale } from '../../lib/i18n/locales';
+import { DEFAULT_LOCALE, localePath, type PageLocale } from '../../lib/i18n/locales';
 import { buildBlogIndex, type BlogIndex } from '../../lib/blog/index';
 import type { BlogEntry } from '../../lib/schemas/blog';
 
 /** Posts newest first (ties in the order of their ids, the order the collection is read in). */
-async function readPosts(locale: Locale): Promise<BlogEntry[]> {
+async function readPosts(locale: PageLocale): Promise<BlogEntry[]> {
   const posts = await readEntriesWrittenIn('blog', locale);
   return posts
     .map((post, index) => ({ post, index }))
@@ -22,7 +22,7 @@ async function readCategories(): Promise<{ id: string; name: string }[]> {
     .map((entry) => ({ id: entry.id, name: entry.data.name }));
 }
 
-const cached = new Map<Locale, Promise<BlogIndex<BlogEntry>>>();
+const cached = new Map<PageLocale, Promise<BlogIndex<BlogEntry>>>();
 
 /**
  * The blog's index in `locale` (src/lib/blog/index.ts): the posts written in it newest first, the categories that
@@ -30,7 +30,7 @@ const cached = new Map<Locale, Promise<BlogIndex<BlogEntry>>>();
  * from the collections once per build and shared by every page, so no page scans every post. The development server
  * reads afresh each time, so edited posts show at once.
  */
-export function blogIndex(locale: Locale = DEFAULT_LOCALE): Promise<BlogIndex<BlogEntry>> {
+export function blogIndex(locale: PageLocale = DEFAULT_LOCALE): Promise<BlogIndex<BlogEntry>> {
   let index = cached.get(locale);
   if (import.meta.env.DEV || !index) {
     index = Promise.all([readPosts(locale), readCategories()]).then(([posts, categories]) => {
@@ -55,7 +55,7 @@ export function blogIndex(locale: Locale = DEFAULT_LOCALE): Promise<BlogIndex<Bl
 }
 
 /** Posts newest first. */
-export async function blogEntries(locale: Locale = DEFAULT_LOCALE): Promise<BlogEntry[]> {
+export async function blogEntries(locale: PageLocale = DEFAULT_LOCALE): Promise<BlogEntry[]> {
   return (await blogIndex(locale)).posts;
 }
 
@@ -66,7 +66,7 @@ export interface PostLink {
   createdAt: Date;
 }
 
-export function postLink(post: BlogEntry, locale: Locale = DEFAULT_LOCALE): PostLink {
+export function postLink(post: BlogEntry, locale: PageLocale = DEFAULT_LOCALE): PostLink {
   return {
     href: localePath(locale, `/blog/${encodeURIComponent(post.id)}`),
     name: post.data.name,
@@ -74,7 +74,7 @@ export function postLink(post: BlogEntry, locale: Locale = DEFAULT_LOCALE): Post
   };
 }
 
-export async function blogPageCopy(locale: Locale = DEFAULT_LOCALE) {
+export async function blogPageCopy(locale: PageLocale = DEFAULT_LOCALE) {
   return readEntry('blogPage', 'blogs', 'main', [], locale);
 }
 

@@ -28,7 +28,10 @@ export function pseudo(text: string): string {
   return `${PSEUDO_OPEN}${accented}${PSEUDO_CLOSE}`;
 }
 
-/** Fields that hold no words: ids, addresses, pictures, icons, the names of kinds and settings. */
+/**
+ * Fields whose one-word values are no words: ids, addresses, pictures, icons, the names of kinds and settings. A value
+ * of several words in one of them is text ("Built in 40 seconds" is a demo's status line, "draft" an experiment's).
+ */
 const NOT_WORDS = new Set([
   'id',
   'to',
@@ -42,7 +45,6 @@ const NOT_WORDS = new Set([
   'kind',
   'group',
   'look',
-  'message',
   'defaultPeriod',
   'status',
   'goal',
@@ -52,16 +54,23 @@ const NOT_WORDS = new Set([
   'period',
   'page',
   'deadline',
-  'words',
-  'address',
 ]);
 
-/** A value that is an address, a path, a date or a code word of the data ("yes", "add-on"), not text. */
-const CODE_VALUE = /^(\/|#|\.{1,2}\/|https?:|mailto:|tel:|\d{4}-\d\d-\d\d|yes$|no$|add-on$)/;
+/** The facts' lists of the words a claim is recognised by: read by the build's checks, never shown. */
+const MATCHED_WORDS = 'words';
+
+/**
+ * A value that is an address (a URL, a host name such as "sukhayoga.in"), a date or a code word of the data ("yes",
+ * "add-on"), not text. A path is known by its field: "/year" after a price is words.
+ */
+const CODE_VALUE = /^(https?:|mailto:|tel:|\d{4}-\d\d-\d\d|yes$|no$|add-on$|[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$)/;
+
+const isCode = (value: string, key: string) =>
+  key === MATCHED_WORDS || (NOT_WORDS.has(key) && /^\S+$/.test(value)) || CODE_VALUE.test(value);
 
 /** `value` with every string a visitor reads marked (pseudo), its ids, addresses and codes kept. */
 export function pseudoData<T>(value: T, key = ''): T {
-  if (typeof value === 'string') return (NOT_WORDS.has(key) || CODE_VALUE.test(value) ? value : pseudo(value)) as T;
+  if (typeof value === 'string') return (isCode(value, key) ? value : pseudo(value)) as T;
   if (Array.isArray(value)) return value.map((item) => pseudoData(item, key)) as T;
   // A picture the content layer resolved (its address, size and format) is no text.
   if (value && typeof value === 'object' && 'src' in value && 'format' in value) return value;

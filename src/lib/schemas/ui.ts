@@ -308,6 +308,8 @@ export const uiSchema = z
         ),
         showQuote: readAloud('Show quote button', 'for the button that turns a card: "Show the quote from {name}"'),
         slideLabel: readAloud('Card name', 'for each card: "{position} of {count}: {name}"'),
+        carouselKind: readAloud('Carousel kind', 'after the carousel\'s name, as what it is: "carousel"'),
+        slideKind: readAloud('Card kind', 'after each card\'s name, as what it is: "slide"'),
         linkLabel: readAloud(
           'Customer link name',
           'for the link to a customer\'s own page, with its address as shown: "{name}: {address}, opens in a new tab"',
