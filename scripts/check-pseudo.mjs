@@ -74,6 +74,9 @@ export function readTexts(html) {
   return texts;
 }
 
+/** A web or email address shown as text ("sukhayoga.in", "app.sangha.example/admin"): the same in every language. */
+const ADDRESS = /^(https?:\/\/)?([\w.+-]+@)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/;
+
 /**
  * The words of `text` in plain Latin letters that are not the owner's: text written into code, not content.
  * @param {string} text
@@ -86,9 +89,6 @@ export function unmarkedWords(text, allowed) {
   for (const value of [...allowed].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
   return (rest.match(/[^\s]*[A-Za-z][^\s]*/g) ?? []).filter((word) => !ADDRESS.test(word.replace(/[.,;:)]+$/, '')));
 }
-
-/** A web or email address shown as text ("sukhayoga.in", "app.sangha.example/admin"): the same in every language. */
-const ADDRESS = /^(https?:\/\/)?([\w.+-]+@)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/;
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isMain) {

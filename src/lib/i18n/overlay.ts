@@ -62,8 +62,11 @@ export function overlay<T>(english: T, translation: unknown, file: string): T {
   return walk(english, translation, file, '', '') as T;
 }
 
-/** Whether an English text is words a reader reads (not an id, an address, a date, or nothing). */
-const isWords = (english: string, key: string) =>
+/**
+ * Whether an English text is words a reader reads (not an id, an address, a date, or nothing): what a translation
+ * gives, and what the pseudo-locale marks.
+ */
+export const isWords = (english: string, key: string) =>
   english.trim() !== '' && !(NOT_LANGUAGE.has(key) && /^\S+$/.test(english)) && !CODE_VALUE.test(english);
 
 /** Whether `english` holds any words a translation would have to give. */

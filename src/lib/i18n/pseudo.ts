@@ -4,6 +4,8 @@
  * come from content. Slots ("{brand}"), addresses, ids, icon names and markup are left as they are: they are no words.
  */
 
+import { isWords } from './overlay';
+
 export const PSEUDO_OPEN = '⟦';
 export const PSEUDO_CLOSE = '⟧';
 
@@ -28,45 +30,21 @@ export function pseudo(text: string): string {
   return `${PSEUDO_OPEN}${accented}${PSEUDO_CLOSE}`;
 }
 
-/**
- * Fields whose one-word values are no words: ids, addresses, pictures, icons, the names of kinds and settings. A value
- * of several words in one of them is text ("Built in 40 seconds" is a demo's status line, "draft" an experiment's).
- */
-const NOT_WORDS = new Set([
-  'id',
-  'to',
-  'href',
-  'src',
-  'links',
-  'logo',
-  'photo',
-  'image',
-  'icon',
-  'kind',
-  'group',
-  'look',
-  'defaultPeriod',
-  'status',
-  'goal',
-  'field',
-  'when',
-  'plan',
-  'period',
-  'page',
-  'deadline',
-]);
-
 /** The facts' lists of the words a claim is recognised by: read by the build's checks, never shown. */
 const MATCHED_WORDS = 'words';
 
 /**
- * A value that is an address (a URL, a host name such as "sukhayoga.in"), a date or a code word of the data ("yes",
- * "add-on"), not text. A path is known by its field: "/year" after a price is words.
+ * Words a translation gives too, but which the components read as codes or show as addresses, so the pseudo-locale
+ * keeps them: the comparison table's "yes", "no" and "add-on", and a host name such as "sukhayoga.in".
  */
-const CODE_VALUE = /^(https?:|mailto:|tel:|\d{4}-\d\d-\d\d|yes$|no$|add-on$|[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$)/;
+const KEPT_VALUE = /^(yes|no|add-on|[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?)$/;
 
-const isCode = (value: string, key: string) =>
-  key === MATCHED_WORDS || (NOT_WORDS.has(key) && /^\S+$/.test(value)) || CODE_VALUE.test(value);
+/**
+ * A value that is no text: what a translation leaves as the English has it (isWords: an id, a one-word code of a field
+ * of codes, a URL, a date; "/year" after a price and "Built in 40 seconds" in a status field are words), and the
+ * kept values above.
+ */
+const isCode = (value: string, key: string) => key === MATCHED_WORDS || !isWords(value, key) || KEPT_VALUE.test(value);
 
 /** `value` with every string a visitor reads marked (pseudo), its ids, addresses and codes kept. */
 export function pseudoData<T>(value: T, key = ''): T {
