@@ -11,6 +11,7 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/config/site.ts');
 const { noInlineScripts } = await import('./src/integrations/no-inline-scripts.ts');
+const { modulePreload } = await import('./src/integrations/module-preload.ts');
 const { keepCompounds } = await import('./src/integrations/keep-compounds.ts');
 const { lazyScript } = await import('./src/integrations/lazy-script.ts');
 const { headersFile } = await import('./src/integrations/headers-file.ts');
@@ -35,6 +36,8 @@ export default defineConfig({
     react(),
     clientInteract(),
     noInlineScripts(),
+    // Each page names the modules its scripts import, so that the browser asks for them all at once.
+    modulePreload(),
     // No heading or sentence breaks after the hyphen of a compound ("One-on-" / "one"): src/lib/compounds.ts.
     keepCompounds(),
     // Stops a build whose copy contradicts the plans (the plans' copy rules); warns when the offer has ended.
