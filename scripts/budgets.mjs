@@ -169,7 +169,7 @@ try {
       0,
     );
 
-    // Page scripts: <script src> outside islands; inline scripts (the build allows none, but they would count). Astro's
+    // Page scripts: <script src> outside islands; inline scripts (the build allows only the brand font gate's). Astro's
     // island runtime (its files are marked data-astro-runtime) loads with the first island, so it counts with them.
     /** @type {Set<string>} */
     const pageScripts = new Set();

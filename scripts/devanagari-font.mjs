@@ -30,7 +30,7 @@ import subsetFont from 'subset-font';
 import fontverter from 'fontverter';
 import * as hb from 'harfbuzzjs';
 import * as prettier from 'prettier';
-import { FAMILY as BRAND_FAMILY, SOURCES as BRAND_SOURCES, WEIGHTS, truetype } from './brand-font.mjs';
+import { SOURCES as BRAND_SOURCES, WEIGHTS, truetype } from './brand-font.mjs';
 import { readTables } from './sfnt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -203,7 +203,7 @@ export async function generate() {
 }
 ${faces.join('\n')}
 ${LANGUAGES.map((lang) => `:root:lang(${lang})`).join(',\n')} {
-  --font-lead: ${families}, '${BRAND_FAMILY}';
+  --font-lead: ${families}, var(--font-brand);
 }
 `;
   // Laid out as the project's formatter lays out CSS, so that the file passes its check as written.

@@ -2,12 +2,14 @@
  * After the build, once every other integration is done: writes dist/_headers from the site configuration, with the
  * policy of src/lib/security-headers.ts.
  */
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { site } from '../config/site';
 import { buildHeadersFile } from '../lib/security-headers';
+import { BRAND_FONT_SCRIPT } from '../lib/brand-font-gate';
 import { LOCALES, PSEUDO } from '../lib/i18n/locales';
 import { CMS_FOLDER, OWNER_FOLDER, builtPages, notPagePaths } from './dist-pages.mjs';
 
@@ -20,6 +22,9 @@ export const SEARCH_PAGES = [...Object.values(LOCALES), ...(site.pseudoLocale ? 
 );
 /** The search island in a page's HTML (an attribute value, which post text, escaped, can never imitate). */
 const SEARCH_ISLAND = /component-url="[^"]*\/BlogSearch\.[\w-]+\.js"/;
+
+/** The CSP source of an inline script's text: `sha256-` and its digest in base64. */
+export const scriptHash = (body: string) => `sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`;
 
 /** True when a page path is covered by one of the rule paths (an exact path, or a folder with a trailing splat). */
 export function coveredBy(path: string, rules: readonly string[]): boolean {
@@ -49,6 +54,7 @@ export function headersFile(): AstroIntegration {
           searchPages: SEARCH_PAGES,
           adminPath: `/${CMS_FOLDER}/*`,
           ownerPath: `/${OWNER_FOLDER}/*`,
+          scriptHashes: [scriptHash(BRAND_FONT_SCRIPT)],
         });
         // A page with the search outside those paths would fail to compile Pagefind's WebAssembly: stop the build.
         const uncovered = builtPages(root)

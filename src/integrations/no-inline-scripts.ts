@@ -1,6 +1,7 @@
 /**
- * After the build: makes every page free of inline scripts, so that the Content-Security-Policy (headers-file.ts)
- * allows scripts from the site's own origin only, with no hash at all.
+ * After the build: makes every page free of inline scripts but one, so that the Content-Security-Policy allows scripts
+ * from the site's own origin and that one script by its hash. The one that stays is the brand font gate's
+ * (BRAND_FONT_SCRIPT), which must run before the first paint: the project's own text, the same in every page.
  *
  * Astro writes its island runtime (the `astro-island` element and one loader per `client:` directive) inline into each
  * page that has an island. Those scripts come from Astro's own source, so the list of them is fixed: it is read here
@@ -26,6 +27,7 @@ import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { INTERACT_DIRECTIVE } from './client-interact';
 import { astroEsbuild } from './astro-esbuild';
 import { isInlineExecutable, scriptElements } from '../lib/html-scan';
+import { BRAND_FONT_SCRIPT } from '../lib/brand-font-gate';
 import { htmlFiles } from './dist-pages.mjs';
 
 /** The inline scripts Astro itself writes, by name: the island element and the loader of each client directive. */
@@ -103,7 +105,7 @@ export function externalizeRuntime(
   let at = -1;
   let last = 0;
   for (const script of scriptElements(html)) {
-    if (!isInlineExecutable(script)) continue;
+    if (!isInlineExecutable(script) || script.body === BRAND_FONT_SCRIPT) continue;
     const file = known.get(script.body);
     if (!file) {
       unknown.push(script.body);

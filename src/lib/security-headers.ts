@@ -3,9 +3,9 @@
  * Content-Security-Policy for every path, long immutable caching for hashed assets. Pages keep the hosts' default
  * `Cache-Control: public, max-age=0, must-revalidate`.
  *
- * Scripts run only from the site's own files (`script-src 'self'`): the built pages hold no inline script at all
- * (src/integrations/no-inline-scripts.ts moves Astro's island runtime into files and refuses any other), so the policy
- * carries no hash and nothing in it depends on what the pages contain.
+ * Scripts run only from the site's own files (`script-src 'self'`) and, by its hash, the one inline script the project
+ * writes into its pages (the brand font gate's): the build moves Astro's island runtime into files and refuses any
+ * other inline script (noInlineScripts), so nothing in the policy depends on what the pages' content holds.
  *
  * Only the pages that run the blog search (`searchPages`) may compile WebAssembly (`'wasm-unsafe-eval'`, for
  * Pagefind): their rules detach the site-wide policy and set that one instead. Every other page's policy lacks it.
@@ -34,6 +34,8 @@ export interface HeadersInput {
   adminPath?: string;
   /** Rule path of the owner's page (`/owner/*`): its own policy, see ownerContentSecurityPolicy. */
   ownerPath?: string;
+  /** Hashes (`sha256-...`) of the inline scripts the project writes into its pages: the brand font gate's. */
+  scriptHashes?: string[];
 }
 
 /**
@@ -144,7 +146,12 @@ function origins(urls: string[]): string[] {
 export function contentSecurityPolicy(input: HeadersInput, { wasm = false }: { wasm?: boolean } = {}): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...(wasm ? ["'wasm-unsafe-eval'"] : [])],
+    [
+      'script-src',
+      "'self'",
+      ...(input.scriptHashes ?? []).map((hash) => `'${hash}'`),
+      ...(wasm ? ["'wasm-unsafe-eval'"] : []),
+    ],
     ['style-src', "'self'", "'unsafe-inline'"],
     // Blog images come from wherever the blog API stores them.
     [

@@ -3,6 +3,7 @@ import { expect, test, visitorOf } from './fixtures';
 import { builtPages, pagesToRender } from '../../src/integrations/dist-pages.mjs';
 import { loadEveryImage, revealWholePage } from './whole-page';
 import { splitLocale } from '../../src/lib/i18n/locales';
+import { PAGE_SCRIPT_SRC } from '../own-scripts';
 
 const pages = builtPages();
 /** The pages with a running experiment: the Worker serves each visitor's version of them (docs/experiments.md). */
@@ -23,7 +24,7 @@ function expectPageHeaders(path: string, headers: Record<string, string>) {
   // allows it.
   const inLanguage = splitLocale(path).path;
   const search = inLanguage === '/blogs' || inLanguage.startsWith('/blogs/');
-  expect(scriptSrc.trim(), path).toBe(search ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'");
+  expect(scriptSrc.trim(), path).toBe(search ? `${PAGE_SCRIPT_SRC} 'wasm-unsafe-eval'` : PAGE_SCRIPT_SRC);
   expect(headers['x-content-type-options'], path).toBe('nosniff');
   expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy'], path).toContain('camera=()');

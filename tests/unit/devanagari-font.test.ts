@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as hb from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import { USED_WEIGHTS, WEIGHTS, truetype } from '../../scripts/brand-font.mjs';
+import { BRAND_FONT_ATTR } from '../../src/lib/brand-font-gate';
 import {
   CSS_FILE,
   FONT_FILE,
@@ -270,9 +271,15 @@ describe('a Hindi page', () => {
     expect(tooTight.map(([name, value]) => `${name}: ${value}`)).toEqual([]);
   });
 
-  it('leads with the Devanagari family; every other page with the brand font alone', () => {
-    expect(/:root:lang\(hi\)\s*{\s*--font-lead:\s*'Noto Sans Devanagari',/.test(fontCss)).toBe(true);
-    expect(/:root\s*{\s*--font-lead:\s*'Plus Jakarta Sans';\s*}/.test(stylesheet)).toBe(true);
+  it('leads with the Devanagari family, then the brand font; every other page with the brand font alone', () => {
+    expect(
+      /:root:lang\(hi\)\s*{\s*--font-lead:\s*'Noto Sans Devanagari',[^;]*, var\(--font-brand\);/.test(fontCss),
+    ).toBe(true);
+    expect(/:root\s*{\s*--font-brand:[^;]*;\s*--font-lead:\s*var\(--font-brand\);\s*}/.test(stylesheet)).toBe(true);
+    // The brand family is named only under the brand font gate's attribute (a page that may ask for it at once).
+    const gated = new RegExp(`:root\\[${BRAND_FONT_ATTR}\\]\\s*{\\s*--font-brand:\\s*'Plus Jakarta Sans';\\s*}`);
+    expect(gated.test(stylesheet)).toBe(true);
+    expect(stylesheet.match(/--font-brand:\s*'Plus Jakarta Sans'/g)).toHaveLength(1);
     expect(/--font-sans:\s*var\(--font-lead\),/.test(stylesheet)).toBe(true);
     // Every face of the family is limited to the block, so that its file loads for Devanagari only.
     const faces = [...fontCss.matchAll(/@font-face\s*{[^}]*}/g)].map(([face]) => face);

@@ -30,6 +30,14 @@ describe('contentSecurityPolicy', () => {
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   });
 
+  it('allows the inline scripts the project writes by their hashes, and no other', () => {
+    const input = { connectOrigins: [], scriptHashes: ['sha256-abc='] };
+    expect(directive(contentSecurityPolicy(input), 'script-src')).toBe("script-src 'self' 'sha256-abc='");
+    expect(directive(contentSecurityPolicy(input, { wasm: true }), 'script-src')).toBe(
+      "script-src 'self' 'sha256-abc=' 'wasm-unsafe-eval'",
+    );
+  });
+
   it('lets the pages of the blog search compile WebAssembly, and nothing more', () => {
     // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly; it allows no JavaScript eval ('unsafe-eval').
     const search = contentSecurityPolicy({ connectOrigins: [] }, { wasm: true });
