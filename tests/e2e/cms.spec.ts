@@ -50,10 +50,15 @@ const POST_TITLE = 'Running club memberships that renew on their own';
 const POST_FILE = 'src/content/blog/running-club-memberships-that-renew-on-their-own.md';
 const POST_BODY = 'Members pay once a month and the club stops chasing transfers.';
 
-/** Saves the entry open in the editor, and waits until the checkout's file differs from `before`. */
+/**
+ * Saves the entry open in the editor, and waits until the checkout's file differs from `before` and the admin has gone
+ * back to the entry's collection, as it does after every save: an entry asked for before that would be closed by it,
+ * and the admin would show the collection instead.
+ */
 async function save(page: Page, path: string, before: string | null) {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => readCheckout(page, path)).not.toBe(before);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/collections\/\w+$/);
   return (await readCheckout(page, path))!;
 }
 
