@@ -49,8 +49,8 @@ export const CSS_FILE = join(ROOT, 'src/styles/brand-font.css');
 /** The weight axis kept: body text (400) to the display headings (800); the font's lighter weights are not used. */
 export const WEIGHTS = { min: 400, max: 800 };
 /**
- * optional, not swap: the font is used when it is there by the first paint (preloaded, it usually is, and it is in the
- * cache for every page after the first), else the page keeps the fallback. A swap after the first paint moves text
+ * optional, not swap: the font is used when it is there by the first paint (on every page after a visit's first, the
+ * brand font gate's, it is in the cache), else the page keeps the fallback. A swap after the first paint moves text
  * that breaks into lines differently, however close the fallback's metrics (docs/performance.md, "The brand font").
  */
 const DISPLAY = 'optional';
